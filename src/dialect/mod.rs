@@ -1,0 +1,251 @@
+//! The five dialects: the [`Dialect`] enum, the dialect-neutral [`Actor`], and one module per
+//! dialect, all of the same shape (a typed actor, its parser over bytes, its writer).
+
+/// `FromStr` through the dialect's parser, so a `str` and bytes parse alike.
+macro_rules! from_str_via_parse {
+    ($actor:ty) => {
+        impl std::str::FromStr for $actor {
+            type Err = $crate::error::ParseError;
+
+            fn from_str(text: &str) -> Result<Self, Self::Err> {
+                <Self as $crate::identifier::Identifier>::parse(text.as_bytes())
+            }
+        }
+    };
+}
+use from_str_via_parse;
+
+pub mod beta;
+pub mod legacy;
+pub mod pnn;
+pub mod qpi;
+pub mod snn_pin;
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::error::ParseError;
+use crate::identifier::Identifier;
+use crate::model::{ActorFields, Side};
+use crate::parse::{Limits, Syntax};
+
+/// A published form of GAN. The dialect is always an explicit input (DECISIONS.md §1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Dialect {
+    /// GAN 1.0.0, the 2012 words form: `CHESS:KING`.
+    Legacy,
+    /// GAN beta: `C:-K`, `S:+R`, `DAI_DAI_SHOGI:PH`.
+    Beta,
+    /// GAN 1.0.0 over PNN: `SHOGI:+P`, `CHESS:K'`.
+    Pnn,
+    /// GAN 1.0.0 as SNN:PIN, the default: `CHESS960:K`, `shogi:+p`.
+    SnnPin,
+    /// QPI: `C:K`, `s:+r`.
+    Qpi,
+}
+
+impl Dialect {
+    /// Every dialect, in the order legacy, beta, pnn, snn-pin, qpi.
+    pub const ALL: [Dialect; 5] = [
+        Dialect::Legacy,
+        Dialect::Beta,
+        Dialect::Pnn,
+        Dialect::SnnPin,
+        Dialect::Qpi,
+    ];
+
+    /// The dialect's id: `legacy`, `beta`, `pnn`, `snn-pin` or `qpi`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Dialect::Legacy => "legacy",
+            Dialect::Beta => "beta",
+            Dialect::Pnn => "pnn",
+            Dialect::SnnPin => "snn-pin",
+            Dialect::Qpi => "qpi",
+        }
+    }
+
+    /// The spec file (in the project's `specs/` folder) the dialect's grammar transcribes.
+    pub fn spec_file(self) -> &'static str {
+        match self {
+            Dialect::Legacy => "gan-legacy-2012.txt",
+            Dialect::Beta => "gan-beta.txt",
+            Dialect::Pnn => "gan-1.0.0-pnn.md",
+            Dialect::SnnPin => "gan-1.0.0-snn-pin.txt",
+            Dialect::Qpi => "qpi-ruby-readme.txt",
+        }
+    }
+
+    /// The file name of the dialect's grammar under `grammar/`, e.g. `snn-pin.pest`.
+    pub fn grammar_file(self) -> &'static str {
+        self.grammar_source().0
+    }
+
+    /// The text of the dialect's pest grammar, as embedded in the binary.
+    pub fn grammar_text(self) -> &'static str {
+        self.grammar_source().1
+    }
+
+    fn grammar_source(self) -> (&'static str, &'static str) {
+        crate::grammar::SOURCES[self as usize]
+    }
+
+    /// Parses `input` in this dialect.
+    pub fn parse(self, input: &[u8]) -> Result<Actor, ParseError> {
+        self.parse_with(input, Limits::NONE)
+    }
+
+    /// Parses `input` in this dialect under `limits`.
+    pub fn parse_with(self, input: &[u8], limits: Limits) -> Result<Actor, ParseError> {
+        match self {
+            Dialect::Legacy => legacy::Actor::parse_with(input, limits).map(Actor::Legacy),
+            Dialect::Beta => beta::Actor::parse_with(input, limits).map(Actor::Beta),
+            Dialect::Pnn => pnn::Actor::parse_with(input, limits).map(Actor::Pnn),
+            Dialect::SnnPin => snn_pin::Actor::parse_with(input, limits).map(Actor::SnnPin),
+            Dialect::Qpi => qpi::Actor::parse_with(input, limits).map(Actor::Qpi),
+        }
+    }
+
+    /// Whether the grammar accepts `text`, building nothing.
+    pub fn accepts(self, text: &str) -> bool {
+        self.run_grammar(text).is_ok()
+    }
+
+    /// The length of the longest prefix of `text` that some valid identifier starts with
+    /// (D11): where the grammar's parse dies, or `text.len()` when it is valid or viable.
+    pub(crate) fn viable_len(self, text: &str) -> usize {
+        self.run_grammar(text).err().unwrap_or(text.len())
+    }
+
+    /// The grammar's verdict alone: `Err` holds the position where the parse died.
+    fn run_grammar(self, text: &str) -> Result<(), usize> {
+        match self {
+            Dialect::Legacy => legacy::recognize(text).map(drop),
+            Dialect::Beta => beta::recognize(text).map(drop),
+            Dialect::Pnn => pnn::recognize(text).map(drop),
+            Dialect::SnnPin => snn_pin::recognize(text).map(drop),
+            Dialect::Qpi => qpi::recognize(text).map(drop),
+        }
+    }
+
+    pub(crate) fn syntax(self) -> &'static Syntax {
+        match self {
+            Dialect::Legacy => &legacy::SYNTAX,
+            Dialect::Beta => &beta::SYNTAX,
+            Dialect::Pnn => &pnn::SYNTAX,
+            Dialect::SnnPin => &snn_pin::SYNTAX,
+            Dialect::Qpi => &qpi::SYNTAX,
+        }
+    }
+}
+
+impl fmt::Display for Dialect {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// An unknown dialect name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownDialect(pub String);
+
+impl fmt::Display for UnknownDialect {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown dialect '{}': expected one of legacy, beta, pnn, snn-pin, qpi",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for UnknownDialect {}
+
+impl FromStr for Dialect {
+    type Err = UnknownDialect;
+
+    fn from_str(name: &str) -> Result<Self, Self::Err> {
+        Dialect::ALL
+            .into_iter()
+            .find(|dialect| dialect.as_str() == name)
+            .ok_or_else(|| UnknownDialect(name.to_owned()))
+    }
+}
+
+/// A valid identifier of any dialect.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Actor {
+    /// A `legacy` identifier.
+    Legacy(legacy::Actor),
+    /// A `beta` identifier.
+    Beta(beta::Actor),
+    /// A `pnn` identifier.
+    Pnn(pnn::Actor),
+    /// A `snn-pin` identifier.
+    SnnPin(snn_pin::Actor),
+    /// A `qpi` identifier.
+    Qpi(qpi::Actor),
+}
+
+macro_rules! each {
+    ($actor:expr, $inner:ident => $body:expr) => {
+        match $actor {
+            Actor::Legacy($inner) => $body,
+            Actor::Beta($inner) => $body,
+            Actor::Pnn($inner) => $body,
+            Actor::SnnPin($inner) => $body,
+            Actor::Qpi($inner) => $body,
+        }
+    };
+}
+
+impl Actor {
+    /// The dialect the identifier belongs to.
+    pub fn dialect(&self) -> Dialect {
+        match self {
+            Actor::Legacy(_) => Dialect::Legacy,
+            Actor::Beta(_) => Dialect::Beta,
+            Actor::Pnn(_) => Dialect::Pnn,
+            Actor::SnnPin(_) => Dialect::SnnPin,
+            Actor::Qpi(_) => Dialect::Qpi,
+        }
+    }
+
+    /// The style: the part before `:`, as written.
+    pub fn style(&self) -> &str {
+        each!(self, actor => actor.style())
+    }
+
+    /// The piece type, without its modifiers, as written.
+    pub fn piece_type(&self) -> &str {
+        each!(self, actor => actor.piece_type())
+    }
+
+    /// The side, told by the case of the letters.
+    pub fn side(&self) -> Side {
+        each!(self, actor => actor.side())
+    }
+
+    /// Every attribute of the dialect, under the names of DECISIONS.md §1.
+    pub fn fields(&self) -> ActorFields {
+        each!(self, actor => actor.fields())
+    }
+
+    /// The same actor for the other player: style and piece re-cased together (D8).
+    #[must_use]
+    pub fn flip(&self) -> Actor {
+        match self {
+            Actor::Legacy(actor) => Actor::Legacy(actor.flip()),
+            Actor::Beta(actor) => Actor::Beta(actor.flip()),
+            Actor::Pnn(actor) => Actor::Pnn(actor.flip()),
+            Actor::SnnPin(actor) => Actor::SnnPin(actor.flip()),
+            Actor::Qpi(actor) => Actor::Qpi(actor.flip()),
+        }
+    }
+}
+
+impl fmt::Display for Actor {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        each!(self, actor => fmt::Display::fmt(actor, f))
+    }
+}

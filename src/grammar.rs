@@ -1,0 +1,44 @@
+//! The pest parsers derived from `grammar/*.pest`, and the one translator of pest's errors.
+//!
+//! pest stays here: nothing outside the crate sees a `Rule` or a `pest::error::Error`.
+
+use pest::error::InputLocation;
+use pest::iterators::Pairs;
+use pest::{Parser, RuleType};
+
+/// The grammar files, embedded so the generator works anywhere (same order as `Dialect::ALL`).
+pub(crate) const SOURCES: [(&str, &str); 5] = [
+    ("legacy.pest", include_str!("../grammar/legacy.pest")),
+    ("beta.pest", include_str!("../grammar/beta.pest")),
+    ("pnn.pest", include_str!("../grammar/pnn.pest")),
+    ("snn-pin.pest", include_str!("../grammar/snn-pin.pest")),
+    ("qpi.pest", include_str!("../grammar/qpi.pest")),
+];
+
+macro_rules! grammar {
+    ($module:ident, $file:literal) => {
+        pub(crate) mod $module {
+            #[derive(pest_derive::Parser)]
+            #[grammar = $file]
+            pub(crate) struct Grammar;
+        }
+    };
+}
+
+grammar!(legacy, "../grammar/legacy.pest");
+grammar!(beta, "../grammar/beta.pest");
+grammar!(pnn, "../grammar/pnn.pest");
+grammar!(snn_pin, "../grammar/snn-pin.pest");
+grammar!(qpi, "../grammar/qpi.pest");
+
+/// Runs `entry` of grammar `P` over the whole input.
+///
+/// On failure, returns the byte position where the parse died. Every character of every
+/// grammar is matched by a non-atomic rule of its own, so pest's failure position (its furthest
+/// rule attempt) is the length of the longest viable prefix: D11's offset.
+pub(crate) fn run<P: Parser<R>, R: RuleType>(entry: R, input: &str) -> Result<Pairs<'_, R>, usize> {
+    P::parse(entry, input).map_err(|error| match error.location {
+        InputLocation::Pos(position) => position,
+        InputLocation::Span((start, _)) => start,
+    })
+}

@@ -1,0 +1,145 @@
+//! The attributes every dialect shares: [`Side`], [`State`], and [`ActorFields`], the
+//! decomposition printed as the `actor` object of every JSON the project writes.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+/// Which player an actor belongs to, told by the case of its letters (D3).
+///
+/// `First` is uppercase: the player who moves first, "bottom" in the beta spec.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Side {
+    /// Uppercase letters: the player who moves first.
+    First,
+    /// Lowercase letters: the player who moves second.
+    Second,
+}
+
+impl Side {
+    /// Both sides, first then second.
+    pub const ALL: [Side; 2] = [Side::First, Side::Second];
+
+    /// `"first"` or `"second"`, as in the JSON outputs.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Side::First => "first",
+            Side::Second => "second",
+        }
+    }
+
+    /// The other side.
+    #[must_use]
+    pub fn flip(self) -> Side {
+        match self {
+            Side::First => Side::Second,
+            Side::Second => Side::First,
+        }
+    }
+
+    /// The side an ASCII letter stands for, or `None` for any other byte (D2).
+    pub fn of_letter(byte: u8) -> Option<Side> {
+        if byte.is_ascii_uppercase() {
+            Some(Side::First)
+        } else if byte.is_ascii_lowercase() {
+            Some(Side::Second)
+        } else {
+            None
+        }
+    }
+
+    /// `text` with every ASCII letter in this side's case; other bytes unchanged.
+    pub fn recase(self, text: &str) -> String {
+        match self {
+            Side::First => text.to_ascii_uppercase(),
+            Side::Second => text.to_ascii_lowercase(),
+        }
+    }
+}
+
+impl fmt::Display for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The state prefix of `pnn`, `snn-pin` and `qpi`: none, `+` or `-` (D4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum State {
+    /// No prefix.
+    Normal,
+    /// The `+` prefix.
+    Enhanced,
+    /// The `-` prefix (never "king-like": that is beta's reading, D4).
+    Diminished,
+}
+
+impl State {
+    /// The three states, in the order normal, enhanced, diminished.
+    pub const ALL: [State; 3] = [State::Normal, State::Enhanced, State::Diminished];
+
+    /// `"normal"`, `"enhanced"` or `"diminished"`, as in the JSON outputs.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            State::Normal => "normal",
+            State::Enhanced => "enhanced",
+            State::Diminished => "diminished",
+        }
+    }
+
+    /// The prefix written before the piece letter: `""`, `"+"` or `"-"`.
+    pub fn prefix(self) -> &'static str {
+        match self {
+            State::Normal => "",
+            State::Enhanced => "+",
+            State::Diminished => "-",
+        }
+    }
+
+    /// The state a prefix string stands for (`""`, `"+"`, `"-"`).
+    pub(crate) fn from_prefix(prefix: &str) -> Option<State> {
+        match prefix {
+            "" => Some(State::Normal),
+            "+" => Some(State::Enhanced),
+            "-" => Some(State::Diminished),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for State {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The decomposition of a valid identifier, under the attribute names of DECISIONS.md §1.
+///
+/// Attributes a dialect lacks are `None` and absent from the JSON (never `null`):
+/// `state` exists in `pnn`, `snn-pin` and `qpi`; `intermediate` in `pnn`; `promoted` and
+/// `king` in `beta`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ActorFields {
+    /// The part before `:`, as written.
+    pub style: String,
+    /// The piece part without its modifiers, as written.
+    #[serde(rename = "type")]
+    pub piece_type: String,
+    /// `first` for uppercase, `second` for lowercase.
+    pub side: Side,
+    /// The state prefix (`pnn`, `snn-pin`, `qpi`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub state: Option<State>,
+    /// The `'` suffix (`pnn`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub intermediate: Option<bool>,
+    /// The `+` prefix (`beta`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub promoted: Option<bool>,
+    /// The `-` prefix, king-like (`beta`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub king: Option<bool>,
+}

@@ -1,0 +1,4 @@
+//! The crate's test suite: one binary, a module per area (links are slow on 2 cores).
+
+mod oracle_agreement;
+mod util;
