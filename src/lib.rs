@@ -11,3 +11,7 @@ pub use identifier::{Identifier, Stateful};
 pub use model::{ActorFields, Side, State};
 pub use parse::Limits;
 pub mod oracle;
+pub mod detect;
+pub mod output;
+pub mod records;
+pub mod corpus;

@@ -98,7 +98,7 @@ impl Oracle {
             Some(&byte) if byte.is_ascii_alphabetic() && self.lives(state, byte ^ 0x20) => {
                 codes::CASE_MISMATCH
             }
-            _ if !input.contains(&b':') => codes::MISSING_SEPARATOR,
+            _ if offset > 0 && !input.contains(&b':') => codes::MISSING_SEPARATOR,
             None => codes::UNEXPECTED_END,
             Some(_) => codes::UNEXPECTED_CHAR,
         };

@@ -29,11 +29,7 @@ pub(crate) fn parse_bytes<T>(
 ) -> Result<T, ParseError> {
     if let Some(limit) = limits.max_len {
         if input.len() > limit {
-            let detail = format!(
-                "input too long at byte {limit}: {} bytes, over the limit of {limit}",
-                input.len()
-            );
-            return Err(error(dialect, ErrorKind::TooLong, limit, limit, detail));
+            return Err(too_long(dialect, limit, input.len() as u64));
         }
     }
     let text = match std::str::from_utf8(input) {
@@ -51,6 +47,12 @@ pub(crate) fn parse_bytes<T>(
         return Err(error(dialect, ErrorKind::Empty, 0, 0, detail));
     }
     recognize(text).map_err(|offset| diagnose(dialect, text, offset))
+}
+
+/// D12 `too-long`: an input of `len` bytes over the limit; offset = the limit.
+pub(crate) fn too_long(dialect: Dialect, limit: usize, len: u64) -> ParseError {
+    let detail = format!("input too long at byte {limit}: {len} bytes, over the limit of {limit}");
+    error(dialect, ErrorKind::TooLong, limit, limit, detail)
 }
 
 fn error(dialect: Dialect, kind: ErrorKind, start: usize, end: usize, detail: String) -> ParseError {
@@ -86,7 +88,7 @@ fn diagnose(dialect: Dialect, text: &str, offset: usize) -> ParseError {
                 case_name(flip_case(c))
             ),
         ),
-        _ if !text.contains(':') => (
+        _ if offset > 0 && !text.contains(':') => (
             ErrorKind::MissingSeparator,
             format!("missing ':' at byte {offset}: {explanation}"),
         ),

@@ -1,0 +1,40 @@
+//! Argument parsing, I/O and exit codes for every subcommand.
+
+mod args;
+mod inputs;
+mod parse;
+mod style;
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use clap::Parser as _;
+
+use args::{Cli, Command};
+
+/// Exit code: everything valid, or the check passed.
+pub const OK: u8 = 0;
+/// Exit code: some input was rejected, or the check failed.
+pub const REJECTED: u8 = 1;
+/// Exit code: usage or I/O error.
+pub const FAILURE: u8 = 2;
+
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let colors = style::Colors::choose(cli.color);
+    let result = match &cli.command {
+        Command::Parse(args) => parse::parse(args, &mut out, colors),
+        Command::Detect(args) => parse::detect(args, &mut out, colors),
+    };
+    let result = result.and_then(|code| out.flush().map(|()| code));
+    match result {
+        Ok(code) => ExitCode::from(code),
+        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(OK),
+        Err(error) => {
+            let _ = writeln!(io::stderr(), "gan: {error}");
+            ExitCode::from(FAILURE)
+        }
+    }
+}

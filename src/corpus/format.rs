@@ -1,0 +1,96 @@
+//! The serde types of the corpus files under `conformance/` (described for other languages in
+//! `conformance/README.md` and by the JSON Schemas in `conformance/schema/`).
+//!
+//! Changing these types is a versioned change: bump [`FORMAT`].
+
+use serde::{Deserialize, Serialize};
+
+use crate::model::ActorFields;
+
+/// The version of the corpus format; every file carries it as `"format"`.
+pub const FORMAT: u32 = 1;
+
+/// `gan/{dialect}.json`: every vector of one dialect.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VectorFile {
+    /// Always [`FORMAT`].
+    pub format: u32,
+    /// The dialect id, e.g. `snn-pin`.
+    pub dialect: String,
+    /// The spec file the dialect's grammar transcribes.
+    pub spec: String,
+    /// The vectors, valid first, each group in a fixed order.
+    pub vectors: Vec<Vector>,
+}
+
+/// One input and what a conforming implementation must say of it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Vector {
+    /// `{dialect}/{valid|invalid}/{group}/{slug}`; the slug is the first 12 hex digits of the
+    /// SHA-256 of the input bytes.
+    pub id: String,
+    /// The dialect id.
+    pub dialect: String,
+    /// What the vector exercises, `[a-z0-9._-]+`.
+    pub group: String,
+    /// The input, when it is UTF-8 (JSON-escaped, so control characters survive).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub input: Option<String>,
+    /// The input bytes in lowercase hex, when they are not UTF-8 (then `input` is absent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub input_hex: Option<String>,
+    /// The verdict.
+    pub valid: bool,
+    /// The attributes, when valid.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub actor: Option<ActorFields>,
+    /// The canonical form, when valid (the input itself, D9).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub canonical: Option<String>,
+    /// The error, when invalid.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<ExpectedError>,
+    /// The mutation operator that made an invalid vector.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mutation: Option<String>,
+    /// The id of the valid vector an invalid one was made from, where there is one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
+    /// Why the vector is there, when a decision or an erratum explains it (e.g. `D8: …`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+/// The error an invalid vector expects: D12's code and D11's offset.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExpectedError {
+    /// The code, e.g. `case-mismatch`.
+    pub code: String,
+    /// The byte offset.
+    pub offset: usize,
+}
+
+impl Vector {
+    /// The input's bytes (decoded from `input_hex` when there is no `input`).
+    pub fn bytes(&self) -> Vec<u8> {
+        match (&self.input, &self.input_hex) {
+            (Some(input), _) => input.as_bytes().to_vec(),
+            (None, Some(hex)) => decode_hex(hex),
+            (None, None) => Vec::new(),
+        }
+    }
+}
+
+/// Bytes from lowercase or uppercase hex; an odd or invalid digit ends the decoding.
+pub fn decode_hex(hex: &str) -> Vec<u8> {
+    hex.as_bytes()
+        .chunks_exact(2)
+        .map_while(|pair| {
+            let digits = std::str::from_utf8(pair).ok()?;
+            u8::from_str_radix(digits, 16).ok()
+        })
+        .collect()
+}

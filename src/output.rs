@@ -1,0 +1,222 @@
+//! The records `gan parse` and `gan detect` print, as JSON Lines (serde types, described by
+//! `conformance/schema/parse-output.schema.json` and `detect-output.schema.json`) or as text.
+
+use std::fmt::Write as _;
+
+use serde::{Deserialize, Serialize};
+
+use crate::detect::detect;
+use crate::dialect::{Actor, Dialect};
+use crate::error::ParseError;
+use crate::model::ActorFields;
+use crate::parse::{self, Limits};
+use crate::records::Record;
+
+/// One line of `gan parse --format json`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ParseRecord {
+    /// The input (its lossy UTF-8 decoding when it is not UTF-8; its first `--max-bytes`
+    /// bytes when it is longer).
+    pub input: String,
+    /// The raw bytes in lowercase hex, only when the input is not UTF-8.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub input_hex: Option<String>,
+    /// The input's true length in bytes, only when `input` holds a truncated prefix.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub input_length: Option<u64>,
+    /// The dialect it was parsed in.
+    pub dialect: String,
+    /// The verdict.
+    pub valid: bool,
+    /// The attributes, only when valid.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub actor: Option<ActorFields>,
+    /// The canonical form (the identifier itself, D9), only when valid.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub canonical: Option<String>,
+    /// The error, only when invalid.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<ErrorRecord>,
+}
+
+/// A [`ParseError`] as JSON: `{"code","offset","hint"?,"message"}`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ErrorRecord {
+    /// The stable code (D12).
+    pub code: String,
+    /// The byte offset (D11).
+    pub offset: usize,
+    /// The re-cased identifier, for `case-mismatch` when it is valid (D3).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hint: Option<String>,
+    /// The human-readable message.
+    pub message: String,
+}
+
+impl From<&ParseError> for ErrorRecord {
+    fn from(error: &ParseError) -> Self {
+        ErrorRecord {
+            code: error.code().to_owned(),
+            offset: error.offset(),
+            hint: error.hint().map(str::to_owned),
+            message: error.to_string(),
+        }
+    }
+}
+
+/// One line of `gan detect --format json`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DetectRecord {
+    /// The input, as in [`ParseRecord::input`].
+    pub input: String,
+    /// The raw bytes in hex, only when the input is not UTF-8.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub input_hex: Option<String>,
+    /// The true length, only when `input` holds a truncated prefix.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub input_length: Option<u64>,
+    /// The dialects that accept the input, in the order legacy, beta, pnn, snn-pin, qpi.
+    pub accepted: Vec<Accepted>,
+    /// The dialects that reject it, in the same order.
+    pub rejected: Vec<Rejected>,
+}
+
+/// A dialect that accepts the input, and what the input means there.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Accepted {
+    /// The dialect.
+    pub dialect: String,
+    /// The attributes in that dialect.
+    pub actor: ActorFields,
+}
+
+/// A dialect that rejects the input, and why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rejected {
+    /// The dialect.
+    pub dialect: String,
+    /// The error in that dialect.
+    pub error: ErrorRecord,
+}
+
+/// The input fields shared by every record: lossy text, hex when not UTF-8, true length.
+fn input_fields(record: &Record) -> (String, Option<String>, Option<u64>) {
+    let input = String::from_utf8_lossy(&record.bytes).into_owned();
+    let hex = std::str::from_utf8(&record.bytes).is_err().then(|| hex(&record.bytes));
+    (input, hex, record.is_truncated().then_some(record.len))
+}
+
+/// Parses a record in `dialect`; a truncated record is `too-long` at `limit`.
+pub fn parse_record(dialect: Dialect, record: &Record, limit: usize) -> Result<Actor, ParseError> {
+    if record.is_truncated() {
+        return Err(parse::too_long(dialect, limit, record.len));
+    }
+    dialect.parse_with(&record.bytes, Limits { max_len: Some(limit) })
+}
+
+impl ParseRecord {
+    /// The record of `result`, the parse of `record` in `dialect`.
+    pub fn new(dialect: Dialect, record: &Record, result: &Result<Actor, ParseError>) -> Self {
+        let (input, input_hex, input_length) = input_fields(record);
+        let (actor, canonical, error) = match result {
+            Ok(actor) => (Some(actor.fields()), Some(actor.to_string()), None),
+            Err(error) => (None, None, Some(ErrorRecord::from(error))),
+        };
+        ParseRecord {
+            input,
+            input_hex,
+            input_length,
+            dialect: dialect.as_str().to_owned(),
+            valid: result.is_ok(),
+            actor,
+            canonical,
+            error,
+        }
+    }
+}
+
+impl DetectRecord {
+    /// Parses `record` in every dialect (D10).
+    pub fn new(record: &Record, limit: usize) -> Self {
+        let (input, input_hex, input_length) = input_fields(record);
+        let (mut accepted, mut rejected) = (Vec::new(), Vec::new());
+        let results: Vec<(Dialect, Result<Actor, ParseError>)> = if record.is_truncated() {
+            Dialect::ALL
+                .into_iter()
+                .map(|dialect| (dialect, Err(parse::too_long(dialect, limit, record.len))))
+                .collect()
+        } else {
+            detect(&record.bytes, Limits { max_len: Some(limit) }).results
+        };
+        for (dialect, result) in results {
+            let dialect_name = dialect.as_str().to_owned();
+            match result {
+                Ok(actor) => accepted.push(Accepted {
+                    dialect: dialect_name,
+                    actor: actor.fields(),
+                }),
+                Err(error) => rejected.push(Rejected {
+                    dialect: dialect_name,
+                    error: ErrorRecord::from(&error),
+                }),
+            }
+        }
+        DetectRecord {
+            input,
+            input_hex,
+            input_length,
+            accepted,
+            rejected,
+        }
+    }
+}
+
+/// Lowercase hex of `bytes`.
+pub fn hex(bytes: &[u8]) -> String {
+    bytes.iter().fold(String::with_capacity(bytes.len() * 2), |mut out, byte| {
+        let _ = write!(out, "{byte:02x}");
+        out
+    })
+}
+
+/// `bytes` as a quoted, single-line string: printable ASCII as is, `"` and `\` escaped,
+/// other characters as `\n`, `\t`, `\u{…}`, invalid UTF-8 as `\x..`. Returns the text and,
+/// for each input byte offset (plus the end), its display column inside the text.
+pub fn escape(bytes: &[u8]) -> (String, Vec<usize>) {
+    let mut text = String::from("\"");
+    let mut columns = Vec::with_capacity(bytes.len() + 1);
+    let mut rest = bytes;
+    while !rest.is_empty() {
+        let (valid, invalid) = match std::str::from_utf8(rest) {
+            Ok(valid) => (valid, &[][..]),
+            Err(error) => {
+                let (valid, after) = rest.split_at(error.valid_up_to());
+                let bad = error.error_len().unwrap_or(after.len());
+                (std::str::from_utf8(valid).unwrap_or_default(), &after[..bad])
+            }
+        };
+        for c in valid.chars() {
+            let column = text.chars().count();
+            columns.extend(std::iter::repeat_n(column, c.len_utf8()));
+            match c {
+                '"' => text.push_str("\\\""),
+                '\\' => text.push_str("\\\\"),
+                ' '..='~' => text.push(c),
+                _ => text.extend(c.escape_debug()),
+            }
+        }
+        for byte in invalid {
+            columns.push(text.chars().count());
+            let _ = write!(text, "\\x{byte:02X}");
+        }
+        rest = &rest[valid.len() + invalid.len()..];
+    }
+    columns.push(text.chars().count());
+    text.push('"');
+    (text, columns)
+}
