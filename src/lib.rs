@@ -1,17 +1,66 @@
-//! gan
+//! # gan
+//!
+//! The reference toolkit for GAN, the General Actor Notation for board-game pieces
+//! (`CHESS:K`, `shogi:+p`, `C:-K`, `CHESS:KING`): parsers derived from one pest grammar per
+//! published dialect, exact errors, detection across dialects, and the conformance corpus.
+//!
+//! ```
+//! use gan::{Dialect, Identifier, Stateful, snn_pin};
+//!
+//! let actor: snn_pin::Actor = "SHOGI:+P".parse()?;
+//! assert_eq!((actor.style(), actor.piece_type(), actor.is_enhanced()), ("SHOGI", "P", true));
+//! assert_eq!(actor.flip().to_string(), "shogi:+p");
+//!
+//! let error = Dialect::SnnPin.parse(b"CHESS:k").unwrap_err();
+//! assert_eq!((error.code(), error.offset(), error.hint()), ("case-mismatch", 6, Some("chess:k")));
+//! # Ok::<(), gan::ParseError>(())
+//! ```
+//!
+//! ## Dialects
+//!
+//! | id | shape | example | attributes |
+//! |---|---|---|---|
+//! | `legacy` | `GAME:PIECE`, words | `CHESS:KING` | style, type, side |
+//! | `beta` | `Style:[+][-]Abbr` | `DAI_DAI_SHOGI:+-PH` | + promoted, king |
+//! | `pnn` | `GAME:[+-]L[']` | `SHOGI:+P'` | + state, intermediate |
+//! | `snn-pin` | `SNN:PIN` (default) | `CHESS960:-P` | + state |
+//! | `qpi` | `SIN:PIN` | `C:+K` | + state |
+//!
+//! The dialect is always explicit ([`Dialect`]); [`detect()`] reports every dialect that
+//! accepts a string, never choosing one.
+//!
+//! ## Errors
+//!
+//! A [`ParseError`] has a [`kind`](ParseError::kind) with a stable
+//! [`code`](ErrorKind::code) (`empty`, `invalid-utf8`, `too-long`, `non-ascii`,
+//! `case-mismatch`, `missing-separator`, `unexpected-end`, `unexpected-char`), a byte
+//! [`offset`](ParseError::offset) (the longest viable prefix, DECISIONS.md D11), the dialect,
+//! and for `case-mismatch` a [`hint`](ParseError::hint). Inputs are bytes, so invalid UTF-8 is
+//! an error like any other.
+//!
+//! ## The second oracle
+//!
+//! [`oracle`] recomputes every verdict, attribute, code and offset from the regexes of
+//! DECISIONS.md §1 and their DFA, independently of the grammars; the tests and the corpus
+//! generator use it to confirm what the grammars say.
+
+pub mod corpus;
+pub mod detect;
 pub mod dialect;
 pub mod error;
 mod grammar;
 pub mod identifier;
 pub mod model;
+pub mod oracle;
+pub mod output;
 pub mod parse;
-pub use dialect::{Actor, Dialect};
+pub mod records;
+#[cfg(feature = "serde")]
+mod serde_impls;
+
+pub use detect::{detect, Detection};
+pub use dialect::{beta, legacy, pnn, qpi, snn_pin, Actor, Dialect};
 pub use error::{ErrorKind, ParseError, Span};
 pub use identifier::{Identifier, Stateful};
 pub use model::{ActorFields, Side, State};
 pub use parse::Limits;
-pub mod oracle;
-pub mod detect;
-pub mod output;
-pub mod records;
-pub mod corpus;

@@ -143,3 +143,28 @@ pub struct ActorFields {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub king: Option<bool>,
 }
+
+/// `style=SHOGI type=P side=first state=enhanced`: the dialect's attributes, as the text
+/// outputs print them.
+impl fmt::Display for ActorFields {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "style={} type={} side={}",
+            self.style, self.piece_type, self.side
+        )?;
+        if let Some(state) = self.state {
+            write!(f, " state={state}")?;
+        }
+        for (name, flag) in [
+            ("intermediate", self.intermediate),
+            ("promoted", self.promoted),
+            ("king", self.king),
+        ] {
+            if let Some(flag) = flag {
+                write!(f, " {name}={flag}")?;
+            }
+        }
+        Ok(())
+    }
+}

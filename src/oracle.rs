@@ -55,6 +55,10 @@ pub struct Oracle {
 
 impl Oracle {
     /// The oracle of DECISIONS.md §1 for `dialect`.
+    ///
+    /// # Panics
+    ///
+    /// Never in practice: the patterns are compiled in, and the tests compile each one.
     pub fn new(dialect: Dialect) -> Oracle {
         Oracle::from_pattern(pattern(dialect)).expect("the oracle patterns compile")
     }
@@ -75,7 +79,10 @@ impl Oracle {
             .build_many(&[format!("(?:{uppercase})$"), format!("(?:{lowercase})$")])
             .map_err(|e| e.to_string())?;
         Ok(Oracle {
-            forms: [(Side::First, full(uppercase)?), (Side::Second, full(&lowercase)?)],
+            forms: [
+                (Side::First, full(uppercase)?),
+                (Side::Second, full(&lowercase)?),
+            ],
             dfa,
         })
     }
@@ -102,7 +109,9 @@ impl Oracle {
             None => codes::UNEXPECTED_END,
             Some(_) => codes::UNEXPECTED_CHAR,
         };
-        let hint = (code == codes::CASE_MISMATCH).then(|| self.hint(text)).flatten();
+        let hint = (code == codes::CASE_MISMATCH)
+            .then(|| self.hint(text))
+            .flatten();
         invalid(code, offset, hint)
     }
 

@@ -37,7 +37,10 @@ pub(crate) fn parse_bytes<T>(
         Err(utf8) => {
             let start = utf8.valid_up_to();
             let end = start + utf8.error_len().unwrap_or(input.len() - start);
-            let bytes: Vec<String> = input[start..end].iter().map(|b| format!("0x{b:02X}")).collect();
+            let bytes: Vec<String> = input[start..end]
+                .iter()
+                .map(|b| format!("0x{b:02X}"))
+                .collect();
             let detail = format!("invalid UTF-8 at byte {start}: {}", bytes.join(" "));
             return Err(error(dialect, ErrorKind::InvalidUtf8, start, end, detail));
         }
@@ -55,7 +58,13 @@ pub(crate) fn too_long(dialect: Dialect, limit: usize, len: u64) -> ParseError {
     error(dialect, ErrorKind::TooLong, limit, limit, detail)
 }
 
-fn error(dialect: Dialect, kind: ErrorKind, start: usize, end: usize, detail: String) -> ParseError {
+fn error(
+    dialect: Dialect,
+    kind: ErrorKind,
+    start: usize,
+    end: usize,
+    detail: String,
+) -> ParseError {
     ParseError {
         kind,
         dialect,
@@ -98,7 +107,10 @@ fn diagnose(dialect: Dialect, text: &str, offset: usize) -> ParseError {
         ),
         Some(c) => (
             ErrorKind::UnexpectedChar,
-            format!("unexpected '{}' at byte {offset}: {explanation}", c.escape_debug()),
+            format!(
+                "unexpected '{}' at byte {offset}: {explanation}",
+                c.escape_debug()
+            ),
         ),
     };
     let hint = (kind == ErrorKind::CaseMismatch)
@@ -154,9 +166,7 @@ fn explain(dialect: Dialect, prefix: &str) -> String {
     match prefix.split_once(':') {
         None if prefix.is_empty() => "a style starts with a letter".to_owned(),
         None => format!("{}, then ':'", syntax.style),
-        Some(_) if dialect.accepts(prefix) => {
-            format!("{}; nothing else may follow", syntax.piece)
-        }
+        Some(_) if dialect.accepts(prefix) => syntax.end.to_owned(),
         Some(_) => syntax.piece.to_owned(),
     }
 }
@@ -169,4 +179,6 @@ pub(crate) struct Syntax {
     pub(crate) style: &'static str,
     /// The piece part.
     pub(crate) piece: &'static str,
+    /// What may follow a complete identifier.
+    pub(crate) end: &'static str,
 }

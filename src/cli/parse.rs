@@ -3,7 +3,6 @@
 use std::io::{self, Write};
 
 use gan::output::{self, DetectRecord, ParseRecord};
-use gan::ActorFields;
 
 use super::args::{DetectArgs, Format, ParseArgs};
 use super::inputs;
@@ -22,7 +21,11 @@ pub fn parse(args: &ParseArgs, out: &mut impl Write, colors: Colors) -> io::Resu
                 let (shown, columns) = output::escape(&record.bytes);
                 match &line.error {
                     None => {
-                        let actor = line.actor.as_ref().map(describe).unwrap_or_default();
+                        let actor = line
+                            .actor
+                            .as_ref()
+                            .map(ToString::to_string)
+                            .unwrap_or_default();
                         let ok = colors.ok;
                         writeln!(out, "{shown}: {ok}valid{ok:#} {}: {actor}", line.dialect)
                     }
@@ -36,7 +39,11 @@ pub fn parse(args: &ParseArgs, out: &mut impl Write, colors: Colors) -> io::Resu
                         if colors.terminal {
                             let column = columns.get(error.offset).copied().unwrap_or(shown.len());
                             let caret = colors.caret;
-                            writeln!(out, "    {shown}\n    {}{caret}^{caret:#}", " ".repeat(column))?;
+                            writeln!(
+                                out,
+                                "    {shown}\n    {}{caret}^{caret:#}",
+                                " ".repeat(column)
+                            )?;
                         }
                         Ok(())
                     }
@@ -59,12 +66,17 @@ pub fn detect(args: &DetectArgs, out: &mut impl Write, colors: Colors) -> io::Re
                 let accepted: Vec<String> = line
                     .accepted
                     .iter()
-                    .map(|a| format!("{} ({})", a.dialect, describe(&a.actor)))
+                    .map(|a| format!("{} ({})", a.dialect, a.actor))
                     .collect();
                 let rejected: Vec<String> = line
                     .rejected
                     .iter()
-                    .map(|r| format!("{} [{} at byte {}]", r.dialect, r.error.code, r.error.offset))
+                    .map(|r| {
+                        format!(
+                            "{} [{} at byte {}]",
+                            r.dialect, r.error.code, r.error.offset
+                        )
+                    })
                     .collect();
                 if accepted.is_empty() {
                     let bad = colors.error;
@@ -75,7 +87,11 @@ pub fn detect(args: &DetectArgs, out: &mut impl Write, colors: Colors) -> io::Re
                     )
                 } else {
                     let ok = colors.ok;
-                    write!(out, "{shown}: {ok}accepted{ok:#} by {}", accepted.join(", "))?;
+                    write!(
+                        out,
+                        "{shown}: {ok}accepted{ok:#} by {}",
+                        accepted.join(", ")
+                    )?;
                     if !rejected.is_empty() {
                         write!(out, "; rejected by {}", rejected.join(", "))?;
                     }
@@ -89,22 +105,4 @@ pub fn detect(args: &DetectArgs, out: &mut impl Write, colors: Colors) -> io::Re
 
 fn to_json(value: &impl serde::Serialize) -> String {
     serde_json::to_string(value).expect("records serialize")
-}
-
-/// `style=SHOGI type=P side=first state=enhanced`, with the dialect's attributes only.
-fn describe(actor: &ActorFields) -> String {
-    let mut text = format!("style={} type={} side={}", actor.style, actor.piece_type, actor.side);
-    if let Some(state) = actor.state {
-        text.push_str(&format!(" state={state}"));
-    }
-    for (name, flag) in [
-        ("intermediate", actor.intermediate),
-        ("promoted", actor.promoted),
-        ("king", actor.king),
-    ] {
-        if let Some(flag) = flag {
-            text.push_str(&format!(" {name}={flag}"));
-        }
-    }
-    text
 }

@@ -1,4 +1,4 @@
-//! Colors for text output: `--color`, NO_COLOR and whether standard output is a terminal.
+//! Colors for text output: `--color`, `NO_COLOR` and whether standard output is a terminal.
 
 use std::io::IsTerminal;
 

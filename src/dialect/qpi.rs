@@ -25,13 +25,21 @@ pub(crate) const SYNTAX: Syntax = Syntax {
     whole: "an identifier is a style, ':', an optional '+' or '-', and one letter",
     style: "a style is one letter",
     piece: "a piece is an optional '+' or '-', then one letter",
+    end: "the identifier ends after the piece letter",
 };
 
 /// The grammar's verdict: the actor, or the position where the parse died (D11).
 pub(crate) fn recognize(input: &str) -> Result<Actor, usize> {
     let mut top = grammar::run::<Grammar, _>(Rule::qpi, input)?;
-    let branch = top.next().and_then(|gan| gan.into_inner().next()).expect("qpi holds a branch");
-    let side = if branch.as_rule() == Rule::uppercase_qpi { Side::First } else { Side::Second };
+    let branch = top
+        .next()
+        .and_then(|gan| gan.into_inner().next())
+        .expect("qpi holds a branch");
+    let side = if branch.as_rule() == Rule::uppercase_qpi {
+        Side::First
+    } else {
+        Side::Second
+    };
     let mut parts = branch.into_inner();
     let style = parts.next().expect("style").as_str().to_owned();
     let pin = parts.nth(1).expect("pin").into_inner();
@@ -39,10 +47,15 @@ pub(crate) fn recognize(input: &str) -> Result<Actor, usize> {
     for pair in pin {
         match pair.as_rule() {
             Rule::state_modifier => state = State::from_prefix(pair.as_str()).expect("'+' or '-'"),
-            _ => piece_type = pair.as_str().to_owned(),
+            _ => pair.as_str().clone_into(&mut piece_type),
         }
     }
-    Ok(Actor { style, side, state, piece_type })
+    Ok(Actor {
+        style,
+        side,
+        state,
+        piece_type,
+    })
 }
 
 impl Identifier for Actor {
@@ -91,13 +104,22 @@ impl Stateful for Actor {
     }
 
     fn with_state(&self, state: State) -> Self {
-        Actor { state, ..self.clone() }
+        Actor {
+            state,
+            ..self.clone()
+        }
     }
 }
 
 impl fmt::Display for Actor {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}{}", self.style, self.state.prefix(), self.piece_type)
+        write!(
+            f,
+            "{}:{}{}",
+            self.style,
+            self.state.prefix(),
+            self.piece_type
+        )
     }
 }
 
