@@ -64,3 +64,7 @@ pub use error::{ErrorKind, ParseError, Span};
 pub use identifier::{Identifier, Stateful};
 pub use model::{ActorFields, Side, State};
 pub use parse::Limits;
+
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

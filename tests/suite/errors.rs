@@ -114,3 +114,13 @@ fn messages() {
         .unwrap_err();
     insta::assert_snapshot!("too_long", long.to_string());
 }
+
+#[test]
+fn the_readme_lists_every_code_with_its_rule() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    for kind in ErrorKind::ALL {
+        let row = format!("| `{}` | {} |", kind.code(), kind.rule());
+        assert!(readme.contains(&row), "README.md lacks the row {row}");
+    }
+}
