@@ -85,7 +85,9 @@ impl ErrorKind {
     /// One line saying when this kind applies (the README's table).
     pub fn rule(self) -> &'static str {
         match self {
-            ErrorKind::TooLong => "longer than the implementation limit (`--max-bytes`); offset = the limit",
+            ErrorKind::TooLong => {
+                "longer than the implementation limit (`--max-bytes`); offset = the limit"
+            }
             ErrorKind::InvalidUtf8 => "not UTF-8; offset = length of the valid UTF-8 prefix",
             ErrorKind::Empty => "the input is empty",
             ErrorKind::NonAscii => "the byte at the offset is 0x80 or above",

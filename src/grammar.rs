@@ -33,9 +33,10 @@ grammar!(qpi, "../grammar/qpi.pest");
 
 /// Runs `entry` of grammar `P` over the whole input.
 ///
-/// On failure, returns the byte position where the parse died. Every character of every
-/// grammar is matched by a non-atomic rule of its own, so pest's failure position (its furthest
-/// rule attempt) is the length of the longest viable prefix: D11's offset.
+/// On failure, returns the byte position where the parse died. The grammars have no atomic
+/// rules, and a non-silent rule starts at every position where a parse can stop, so pest's
+/// failure position (its furthest rule attempt) is the length of the longest viable prefix:
+/// D11's offset. The oracle tests check this on every dialect.
 pub(crate) fn run<P: Parser<R>, R: RuleType>(entry: R, input: &str) -> Result<Pairs<'_, R>, usize> {
     P::parse(entry, input).map_err(|error| match error.location {
         InputLocation::Pos(position) => position,

@@ -117,7 +117,8 @@ impl Oracle {
 
     /// Whether the input is a full match of either form.
     pub fn accepts(&self, input: &[u8]) -> bool {
-        std::str::from_utf8(input).is_ok_and(|text| self.actor(text).is_some())
+        std::str::from_utf8(input)
+            .is_ok_and(|text| self.forms.iter().any(|(_, regex)| regex.is_match(text)))
     }
 
     /// D11: the length of the longest prefix that some valid string starts with.

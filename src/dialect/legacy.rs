@@ -26,6 +26,11 @@ pub(crate) const SYNTAX: Syntax = Syntax {
     end: "a piece word is letters only, and ends the identifier",
 };
 
+/// The grammar's verdict alone, building nothing: `Err` holds where the parse died (D11).
+pub(crate) fn check(input: &str) -> Result<(), usize> {
+    grammar::run::<Grammar, _>(Rule::actor, input).map(drop)
+}
+
 /// The grammar's verdict: the actor, or the position where the parse died (D11).
 pub(crate) fn recognize(input: &str) -> Result<Actor, usize> {
     let mut top = grammar::run::<Grammar, _>(Rule::actor, input)?;

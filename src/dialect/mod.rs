@@ -120,11 +120,11 @@ impl Dialect {
     /// The grammar's verdict alone: `Err` holds the position where the parse died.
     fn run_grammar(self, text: &str) -> Result<(), usize> {
         match self {
-            Dialect::Legacy => legacy::recognize(text).map(drop),
-            Dialect::Beta => beta::recognize(text).map(drop),
-            Dialect::Pnn => pnn::recognize(text).map(drop),
-            Dialect::SnnPin => snn_pin::recognize(text).map(drop),
-            Dialect::Qpi => qpi::recognize(text).map(drop),
+            Dialect::Legacy => legacy::check(text),
+            Dialect::Beta => beta::check(text),
+            Dialect::Pnn => pnn::check(text),
+            Dialect::SnnPin => snn_pin::check(text),
+            Dialect::Qpi => qpi::check(text),
         }
     }
 

@@ -28,6 +28,11 @@ pub(crate) const SYNTAX: Syntax = Syntax {
     end: "the identifier ends after the piece letter",
 };
 
+/// The grammar's verdict alone, building nothing: `Err` holds where the parse died (D11).
+pub(crate) fn check(input: &str) -> Result<(), usize> {
+    grammar::run::<Grammar, _>(Rule::gan, input).map(drop)
+}
+
 /// The grammar's verdict: the actor, or the position where the parse died (D11).
 pub(crate) fn recognize(input: &str) -> Result<Actor, usize> {
     let mut top = grammar::run::<Grammar, _>(Rule::gan, input)?;
