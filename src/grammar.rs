@@ -6,6 +6,8 @@ use pest::error::InputLocation;
 use pest::iterators::Pairs;
 use pest::{Parser, RuleType};
 
+use crate::model::Side;
+
 /// The grammar files, embedded so the generator works anywhere (same order as `Dialect::ALL`).
 pub(crate) const SOURCES: [(&str, &str); 5] = [
     ("legacy.pest", include_str!("../grammar/legacy.pest")),
@@ -42,4 +44,24 @@ pub(crate) fn run<P: Parser<R>, R: RuleType>(entry: R, input: &str) -> Result<Pa
         InputLocation::Pos(position) => position,
         InputLocation::Span((start, _)) => start,
     })
+}
+
+/// Runs `entry` and opens its case branch: the side (uppercase iff the branch is `uppercase`,
+/// D3) and the parts of that branch.
+pub(crate) fn run_branch<P: Parser<R>, R: RuleType>(
+    entry: R,
+    uppercase: R,
+    input: &str,
+) -> Result<(Side, Pairs<'_, R>), usize> {
+    let mut top = run::<P, R>(entry, input)?;
+    let branch = top
+        .next()
+        .and_then(|pair| pair.into_inner().next())
+        .expect("the entry rule holds a case branch");
+    let side = if branch.as_rule() == uppercase {
+        Side::First
+    } else {
+        Side::Second
+    };
+    Ok((side, branch.into_inner()))
 }

@@ -35,17 +35,8 @@ pub(crate) fn check(input: &str) -> Result<(), usize> {
 
 /// The grammar's verdict: the actor, or the position where the parse died (D11).
 pub(crate) fn recognize(input: &str) -> Result<Actor, usize> {
-    let mut top = grammar::run::<Grammar, _>(Rule::gan, input)?;
-    let branch = top
-        .next()
-        .and_then(|gan| gan.into_inner().next())
-        .expect("gan holds a branch");
-    let side = if branch.as_rule() == Rule::uppercase_gan {
-        Side::First
-    } else {
-        Side::Second
-    };
-    let mut parts = branch.into_inner();
+    let (side, mut parts) =
+        grammar::run_branch::<Grammar, _>(Rule::gan, Rule::uppercase_gan, input)?;
     let style = parts.next().expect("style").as_str().to_owned();
     let pin = parts.nth(1).expect("pin").into_inner();
     let (mut state, mut piece_type) = (State::Normal, String::new());
