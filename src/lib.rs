@@ -15,3 +15,4 @@ pub mod detect;
 pub mod output;
 pub mod records;
 pub mod corpus;
+pub mod convert;

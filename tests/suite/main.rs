@@ -2,3 +2,4 @@
 
 mod oracle_agreement;
 mod util;
+mod migrate_vectors;
