@@ -3,3 +3,4 @@
 mod oracle_agreement;
 mod util;
 mod migrate_vectors;
+mod migrate;
