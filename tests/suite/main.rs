@@ -4,3 +4,4 @@ mod oracle_agreement;
 mod util;
 mod migrate_vectors;
 mod migrate;
+mod migrate_props;
