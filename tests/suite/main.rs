@@ -5,3 +5,4 @@ mod util;
 mod migrate_vectors;
 mod migrate;
 mod migrate_props;
+mod migrate_cli;
