@@ -257,9 +257,9 @@ fn write_line(
         }
         super::args::Format::Text => {
             let terminator = if args.null_data { b"\0" } else { b"\n" };
-            match conversion.output() {
-                Some(actor) => {
-                    write!(out, "{actor}")?;
+            match conversion.output_str() {
+                Some(text) => {
+                    out.write_all(text.as_bytes())?;
                     out.write_all(terminator)
                 }
                 None if args.keep_alignment => out.write_all(terminator),

@@ -153,12 +153,14 @@ impl Converter {
         let mut diagnostics = Vec::new();
         let output = steps::convert(actor, self.to, &self.options, &mut diagnostics);
         let mut conversion = Conversion {
+            text: output.as_ref().map(ToString::to_string),
             output,
             diagnostics,
         };
         if self.options.strict && conversion.output.is_some() && !conversion.diagnostics.is_empty()
         {
             conversion.output = None;
+            conversion.text = None;
             conversion.diagnostics = conversion
                 .diagnostics
                 .into_iter()
@@ -174,6 +176,8 @@ impl Converter {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Conversion {
     output: Option<Actor>,
+    /// The output, written once (batch runs write it many times from the cache).
+    text: Option<String>,
     diagnostics: Vec<Diagnostic>,
 }
 
@@ -181,6 +185,7 @@ impl Conversion {
     fn rejected(diagnostics: Vec<Diagnostic>) -> Conversion {
         Conversion {
             output: None,
+            text: None,
             diagnostics,
         }
     }
@@ -192,7 +197,12 @@ impl Conversion {
 
     /// The converted identifier as text.
     pub fn output_text(&self) -> Option<String> {
-        self.output.as_ref().map(ToString::to_string)
+        self.text.clone()
+    }
+
+    /// The converted identifier as text, borrowed.
+    pub fn output_str(&self) -> Option<&str> {
+        self.text.as_deref()
     }
 
     /// Every diagnostic, warnings and errors.
