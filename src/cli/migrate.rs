@@ -131,7 +131,9 @@ pub fn migrate(args: &MigrateArgs, stdout: &mut impl Write) -> io::Result<u8> {
         None => Tables::builtin(),
     };
     let input_path = args.input.as_deref().filter(|path| path.as_os_str() != "-");
-    if let Some(refusal) = refuse_paths(input_path, args.output.as_deref(), args.report.as_deref())
+    // Standard input redirected from a file is that file (`< out.txt -o out.txt`).
+    let input_file = input_path.or(Some(Path::new("/dev/stdin")).filter(|p| p.exists()));
+    if let Some(refusal) = refuse_paths(input_file, args.output.as_deref(), args.report.as_deref())
     {
         return Ok(usage(&refusal));
     }

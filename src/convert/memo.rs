@@ -55,9 +55,14 @@ pub struct Memo {
 
 type Generation = HashMap<Box<[u8]>, Arc<Conversion>, BuildHasherDefault<Fnv>>;
 
+/// An empty generation with room for `capacity` entries (no rehashing while it fills).
+fn generation(capacity: usize) -> Generation {
+    Generation::with_capacity_and_hasher(capacity, BuildHasherDefault::default())
+}
+
 impl Memo {
     /// Entries per generation by default.
-    pub const DEFAULT_CAPACITY: usize = 1 << 16;
+    pub const DEFAULT_CAPACITY: usize = 1 << 14;
     /// Inputs longer than this many bytes are converted but not cached, by default.
     pub const DEFAULT_MAX_KEY: usize = 256;
 
@@ -79,12 +84,13 @@ impl Memo {
         capacity: usize,
         max_key: usize,
     ) -> Memo {
+        let capacity = capacity.max(1);
         Memo {
             converter,
             limit,
-            capacity: capacity.max(1),
+            capacity,
             max_key,
-            current: Generation::default(),
+            current: generation(capacity),
             previous: Generation::default(),
         }
     }
@@ -108,7 +114,7 @@ impl Memo {
             None => Arc::new(self.converter.convert_record(record, self.limit)),
         };
         if self.current.len() >= self.capacity {
-            self.previous = std::mem::take(&mut self.current);
+            self.previous = std::mem::replace(&mut self.current, generation(self.capacity));
         }
         self.current.insert(key.into(), Arc::clone(&conversion));
         conversion
@@ -123,7 +129,7 @@ impl Memo {
 /// FNV-1a: fast on the short keys identifiers are, and the cache's keys are not attacker-chosen
 /// in a way that matters (a collision costs time, never a wrong answer).
 #[derive(Debug, Clone, Copy)]
-pub struct Fnv(u64);
+struct Fnv(u64);
 
 impl Default for Fnv {
     fn default() -> Self {

@@ -1,7 +1,9 @@
 //! The conversion API: one line per case (M1–M7), every diagnostic code, user tables, the
 //! cache.
 
-use gan::convert::{codes, Converter, Intermediate, Memo, Options, Severity, Summary, Tables};
+use gan::convert::{
+    codes, Converter, Diagnostic, Intermediate, Memo, Options, Severity, Summary, Tables,
+};
 use gan::records::{Framing, Records};
 use gan::Dialect::{self, Beta, Legacy, Pnn, Qpi, SnnPin};
 
@@ -30,7 +32,11 @@ fn ok_with(
         Some(output),
         "{from} → {to} {input:?}: {conversion:?}"
     );
-    let got: Vec<&str> = conversion.diagnostics().iter().map(|d| d.code()).collect();
+    let got: Vec<&str> = conversion
+        .diagnostics()
+        .iter()
+        .map(Diagnostic::code)
+        .collect();
     assert_eq!(got, warnings, "{from} → {to} {input:?}");
     assert!(conversion
         .diagnostics()
@@ -151,7 +157,11 @@ fn m3_beta() {
     err(Beta, SnnPin, "go:stone", codes::MULTI_CHARACTER_PIECE);
     // The warnings found before the error are kept.
     let conversion = Converter::new(Beta, SnnPin, Options::default()).convert(b"A_B:-PH");
-    let codes: Vec<&str> = conversion.diagnostics().iter().map(|d| d.code()).collect();
+    let codes: Vec<&str> = conversion
+        .diagnostics()
+        .iter()
+        .map(Diagnostic::code)
+        .collect();
     assert_eq!(
         codes,
         [
@@ -384,8 +394,8 @@ fn memo_answers_like_the_converter_and_stays_bounded() {
     let mut memo = Memo::with_capacity(converter.clone(), 1 << 20, 8, 16);
     let mut input = String::new();
     for i in 0..200 {
-        input.push_str(&["CHESS:KING\n", "chess:dragon\n", "\n", "CHESS:PAWN\r\n"][i % 4]);
-        input.push_str(&format!("G{}:K\n", "A".repeat(i % 40)));
+        input.push_str(["CHESS:KING\n", "chess:dragon\n", "\n", "CHESS:PAWN\r\n"][i % 4]);
+        input.push_str(&["G", &"A".repeat(i % 40), ":K\n"].concat());
     }
     let mut summary = Summary::default();
     for record in Records::new(input.as_bytes(), Framing::Lines, 1 << 20) {

@@ -292,6 +292,18 @@ fn output_naming_the_input_is_refused() {
         );
         assert_eq!(fs::read_to_string(&input).unwrap(), "CHESS:KING\n");
     }
+    let redirected = std::process::Command::new(env!("CARGO_BIN_EXE_gan"))
+        .args(["migrate", "--from", "legacy", "-o"])
+        .arg(&input)
+        .stdin(fs::File::open(&input).unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(
+        redirected.status.code(),
+        Some(2),
+        "standard input redirected from the output"
+    );
+    assert_eq!(fs::read_to_string(&input).unwrap(), "CHESS:KING\n");
     let report = gan()
         .args(["migrate", "--from", "legacy"])
         .arg(&input)

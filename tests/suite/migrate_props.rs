@@ -75,7 +75,7 @@ fn convert(from: Dialect, to: Dialect, text: &str) -> gan::convert::Conversion {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(2000))]
+    #![proptest_config(ProptestConfig::with_cases(1000))]
 
     /// Every conversion gives a valid identifier of the target on the same side, with warnings
     /// only, or no output and an error.

@@ -11,7 +11,9 @@ use gan::convert::{codes, Converter, Intermediate, Options};
 use gan::Dialect;
 
 fn conformance(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("conformance").join(name)
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("conformance")
+        .join(name)
 }
 
 #[test]
@@ -37,7 +39,10 @@ fn migrations_json_matches_its_schema() {
     .unwrap();
     let validator = jsonschema::validator_for(&schema).expect("the schema compiles");
     let file = serde_json::to_value(migration_file()).unwrap();
-    let errors: Vec<String> = validator.iter_errors(&file).map(|e| format!("{e} at {}", e.instance_path)).collect();
+    let errors: Vec<String> = validator
+        .iter_errors(&file)
+        .map(|e| format!("{e} at {}", e.instance_path))
+        .collect();
     assert!(errors.is_empty(), "{errors:#?}");
     // The schema is not vacuous: a vector with both an output and an error is refused.
     let mut broken = file.clone();
@@ -57,17 +62,29 @@ fn ids_are_unique_and_name_their_dialects() {
         let prefix = format!("migrate/{}-{}/", vector.from, vector.to);
         assert!(vector.id.starts_with(&prefix), "{}", vector.id);
         assert!(vector.from.parse::<Dialect>().is_ok() && vector.to.parse::<Dialect>().is_ok());
-        assert_ne!(vector.output.is_some(), vector.error.is_some(), "{}", vector.id);
+        assert_ne!(
+            vector.output.is_some(),
+            vector.error.is_some(),
+            "{}",
+            vector.id
+        );
     }
 }
 
 #[test]
 fn every_row_and_every_code_has_a_vector() {
     let file = migration_file();
-    let sources: Vec<&str> = file.vectors.iter().filter_map(|v| v.source.as_deref()).collect();
+    let sources: Vec<&str> = file
+        .vectors
+        .iter()
+        .filter_map(|v| v.source.as_deref())
+        .collect();
     for row in PIECE_NAMES.iter().chain(&BETA_STYLES).chain(&FAMILIES) {
         let cited = format!("{} {} = {} (", row.source.decision, row.key, row.value);
-        assert!(sources.iter().any(|s| s.starts_with(&cited)), "no vector for the row {cited}");
+        assert!(
+            sources.iter().any(|s| s.starts_with(&cited)),
+            "no vector for the row {cited}"
+        );
     }
     let mut found = BTreeSet::new();
     for vector in &file.vectors {
@@ -85,11 +102,18 @@ fn run(vector: &MigrationVector) -> (Option<String>, Vec<String>, Option<String>
         strict: vector.options.strict,
         ..Options::default()
     };
-    let converter =
-        Converter::new(vector.from.parse().unwrap(), vector.to.parse().unwrap(), options);
+    let converter = Converter::new(
+        vector.from.parse().unwrap(),
+        vector.to.parse().unwrap(),
+        options,
+    );
     let conversion = converter.convert(&vector.bytes());
     let warnings = conversion.warnings().map(|d| d.code().to_owned()).collect();
-    (conversion.output_text(), warnings, conversion.error().map(|d| d.code().to_owned()))
+    (
+        conversion.output_text(),
+        warnings,
+        conversion.error().map(|d| d.code().to_owned()),
+    )
 }
 
 #[test]
@@ -98,7 +122,11 @@ fn the_converter_passes_every_vector() {
     for vector in migration_file().vectors {
         let (output, warnings, error) = run(&vector);
         let expected_warnings = vector.diagnostics.clone().unwrap_or_default();
-        let got_warnings = if output.is_some() { warnings } else { Vec::new() };
+        let got_warnings = if output.is_some() {
+            warnings
+        } else {
+            Vec::new()
+        };
         if (&output, &got_warnings, &error) != (&vector.output, &expected_warnings, &vector.error) {
             failures.push(format!(
                 "{}: expected {:?} {:?} {:?}, got {output:?} {got_warnings:?} {error:?}",
