@@ -13,7 +13,11 @@
 //! without `--bench` (e.g. `cargo test --benches`) it is a quick smoke run of 20,000 lines.
 
 // Sizes and times are shown as floating-point figures; the casts lose nothing that matters.
-#![allow(clippy::cast_precision_loss, clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+#![allow(
+    clippy::cast_precision_loss,
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss
+)]
 
 use std::collections::HashSet;
 use std::fs::File;

@@ -145,6 +145,10 @@ fn m3_beta() {
     ok(Beta, SnnPin, "a_1:k", "a1:k", &[codes::UNDERSCORE_REMOVED]);
     ok(Beta, Qpi, "x:-k", "x:k", &[codes::KING_FLAG_LOST]);
     ok(Beta, Legacy, "CHESS:K", "CHESS:K", &[]);
+    // Removing '_' can make a table key: the loss is reported, and the next trip translates.
+    ok(Beta, Pnn, "x_:a", "x:a", &[codes::UNDERSCORE_REMOVED]);
+    ok(Pnn, Beta, "x:a", "x:a", &[]);
+    ok(Beta, Pnn, "x:a", "xiangqi:a", &[]);
     let message = err(
         Beta,
         SnnPin,

@@ -112,11 +112,15 @@ proptest! {
                 !exact || translated(from, &text) || translated(to, &middle),
                 "{from} {text:?} → {to} {middle:?} → {again:?}: changed without a diagnostic"
             );
-            // After one round trip the value is a fixed point: the translation happened once.
-            let there_again = convert(from, to, &again).output_text();
-            prop_assert!(there_again.is_some());
-            let stable = convert(to, from, &there_again.unwrap()).output_text();
-            prop_assert_eq!(stable, Some(again));
+            if exact {
+                // Only a table row changed it: after one round trip the value is a fixed
+                // point (the translation happened once). A reported loss may go on changing
+                // it (`x_` loses its `_` and becomes the table key `x`).
+                let there_again = convert(from, to, &again).output_text();
+                prop_assert!(there_again.is_some());
+                let stable = convert(to, from, &there_again.unwrap()).output_text();
+                prop_assert_eq!(stable, Some(again));
+            }
         }
     }
 
