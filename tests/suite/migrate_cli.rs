@@ -106,6 +106,21 @@ fn mixed_file_json_mode_writes_one_object_per_line() {
         assert_eq!(record["line"], index as u64 + 1);
         assert_eq!(record["output"].is_null(), record.get("error").is_some());
     }
+    let schema_path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/conformance/schema/migrate-output.schema.json"
+    );
+    let schema: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(schema_path).unwrap()).unwrap();
+    let validator = jsonschema::validator_for(&schema).expect("the schema compiles");
+    for record in &records {
+        assert!(
+            validator.is_valid(record),
+            "{record} does not match {schema_path}"
+        );
+    }
+    assert!(!validator
+        .is_valid(&serde_json::json!({"line": 1, "input": "", "output": null, "diagnostics": []})));
     insta::assert_snapshot!("mixed_json", stdout);
     assert_eq!(
         summary(&run.stderr),
@@ -438,5 +453,53 @@ fn an_interrupted_run_never_leaves_a_partial_output() {
     assert!(
         temporaries(&output).len() <= 1,
         "only the killed run's temporary file may remain"
+    );
+}
+
+#[test]
+fn a_closed_output_pipe_ends_quietly() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("many.txt");
+    fs::write(&input, "CHESS:KING\n".repeat(200_000)).unwrap();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_gan"))
+        .args(["migrate", "--from", "legacy"])
+        .arg(&input)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let run = child.wait_with_output().unwrap();
+    assert_eq!(run.status.code(), Some(0), "{}", text(&run.stderr));
+    assert!(run.stderr.is_empty(), "{}", text(&run.stderr));
+}
+
+#[test]
+fn long_lines_are_too_long_and_keep_their_true_length() {
+    let run = gan()
+        .args([
+            "migrate",
+            "--from",
+            "legacy",
+            "--max-bytes",
+            "4",
+            "--format",
+            "json",
+        ])
+        .write_stdin("CHESS:KING\nC:K\n")
+        .output()
+        .unwrap();
+    assert_eq!(run.status.code(), Some(1));
+    let first: serde_json::Value =
+        serde_json::from_str(text(&run.stdout).lines().next().unwrap()).unwrap();
+    assert_eq!(first["error"]["code"], "too-long");
+    assert_eq!(first["error"]["offset"], 4);
+    assert_eq!(
+        (first["input"].as_str(), first["input_length"].as_u64()),
+        (Some("CHES"), Some(10))
+    );
+    assert_eq!(
+        summary(&run.stderr),
+        "gan migrate: 2 read, 1 converted (0 with warnings), 1 rejected"
     );
 }
