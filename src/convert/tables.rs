@@ -279,6 +279,9 @@ impl Tables {
     /// The letter (uppercase) a piece name becomes under a user row: first a row of
     /// `[pieces.STYLE]` for one of `styles` (in order), then a row of `[pieces]`.
     pub fn user_piece(&self, styles: &[&str], name: &str) -> Option<u8> {
+        if self.pieces.is_empty() && self.pieces_by_style.is_empty() {
+            return None;
+        }
         let name = name.to_ascii_uppercase();
         styles
             .iter()
@@ -300,9 +303,10 @@ impl Tables {
     /// M3: the snn-pin style (uppercase) of a beta style: a user row of `[styles]`, else a
     /// built-in row; `None` when neither has one (the style is then kept, `_` removed).
     pub fn beta_style(&self, style: &str) -> Option<&str> {
-        self.styles
-            .get(&style.to_ascii_uppercase())
-            .map(String::as_str)
+        let user = (!self.styles.is_empty())
+            .then(|| self.styles.get(&style.to_ascii_uppercase()))
+            .flatten();
+        user.map(String::as_str)
             .or_else(|| builtin(&BETA_STYLES, style))
     }
 
@@ -327,9 +331,10 @@ impl Tables {
     /// M5: the qpi style letter (uppercase) of an snn-pin style: a user row of `[families]`,
     /// else a built-in row.
     pub fn family(&self, style: &str) -> Option<u8> {
-        self.families
-            .get(&style.to_ascii_uppercase())
-            .copied()
+        let user = (!self.families.is_empty())
+            .then(|| self.families.get(&style.to_ascii_uppercase()))
+            .flatten();
+        user.copied()
             .or_else(|| builtin(&FAMILIES, style).map(|v| v.as_bytes()[0]))
     }
 
