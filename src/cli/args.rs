@@ -52,6 +52,8 @@ pub enum Command {
                             2 usage or I/O error.\n\nExamples:\n  gan detect c:-k\n  \
                             gan detect --format json CHESS:KING")]
     Detect(DetectArgs),
+    /// Convert identifiers from one dialect to another, reporting everything lost (M1–M7).
+    Migrate(super::migrate::MigrateArgs),
 }
 
 #[derive(Debug, Args)]

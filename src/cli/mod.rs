@@ -2,6 +2,7 @@
 
 mod args;
 mod inputs;
+mod migrate;
 mod parse;
 mod style;
 
@@ -27,6 +28,7 @@ pub fn main() -> ExitCode {
     let result = match &cli.command {
         Command::Parse(args) => parse::parse(args, &mut out, colors),
         Command::Detect(args) => parse::detect(args, &mut out, colors),
+        Command::Migrate(args) => migrate::migrate(args, &mut out),
     };
     let result = result.and_then(|code| out.flush().map(|()| code));
     match result {

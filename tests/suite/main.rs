@@ -3,6 +3,10 @@
 mod api;
 mod cli;
 mod errors;
+mod migrate;
+mod migrate_cli;
+mod migrate_props;
+mod migrate_vectors;
 mod oracle_agreement;
 mod properties;
 mod spec_examples;

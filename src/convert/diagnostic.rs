@@ -1,0 +1,158 @@
+//! What a conversion says about an identifier: [`Diagnostic`]s, each with a stable code, a
+//! [`Severity`] and a message (DECISIONS.md M7: nothing is lost silently).
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::ParseError;
+
+/// The stable codes of the conversion diagnostics (issue 6). A source that is not valid in its
+/// dialect is reported under its parse code instead ([`crate::error::codes`], M1).
+pub mod codes {
+    /// Error (M2): a legacy piece word that no table row maps to a letter.
+    pub const UNKNOWN_PIECE_NAME: &str = "unknown-piece-name";
+    /// Error (M3): a beta piece abbreviation of more than one character that no user row maps.
+    pub const MULTI_CHARACTER_PIECE: &str = "multi-character-piece";
+    /// Error (M4): a pnn `'` the target cannot hold under the chosen option.
+    pub const INTERMEDIATE_UNREPRESENTABLE: &str = "intermediate-unrepresentable";
+    /// Error (M5): a style with no row in the family table (either direction).
+    pub const UNKNOWN_STYLE: &str = "unknown-style";
+    /// Error (M6): a feature the target dialect cannot hold (named in the message).
+    pub const UNREPRESENTABLE: &str = "unrepresentable";
+    /// Warning (M3): beta's king-like `-` dropped (never written as `-`, D4).
+    pub const KING_FLAG_LOST: &str = "king-flag-lost";
+    /// Warning (M3): `_` removed from a beta style.
+    pub const UNDERSCORE_REMOVED: &str = "underscore-removed";
+    /// Warning (M4, `--intermediate drop`): pnn's `'` dropped.
+    pub const INTERMEDIATE_DROPPED: &str = "intermediate-dropped";
+    /// Warning (M4, `--intermediate enhance`): pnn's `'` written as `+`.
+    pub const INTERMEDIATE_AS_ENHANCED: &str = "intermediate-as-enhanced";
+
+    /// The codes of conversion errors, in the order of DECISIONS.md §3.
+    pub const ERRORS: [&str; 5] = [
+        UNKNOWN_PIECE_NAME,
+        MULTI_CHARACTER_PIECE,
+        INTERMEDIATE_UNREPRESENTABLE,
+        UNKNOWN_STYLE,
+        UNREPRESENTABLE,
+    ];
+
+    /// The codes of conversion warnings (errors under `strict`).
+    pub const WARNINGS: [&str; 4] = [
+        KING_FLAG_LOST,
+        UNDERSCORE_REMOVED,
+        INTERMEDIATE_DROPPED,
+        INTERMEDIATE_AS_ENHANCED,
+    ];
+}
+
+/// How serious a [`Diagnostic`] is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// The identifier was converted, but something was changed or dropped.
+    Warning,
+    /// The identifier could not be converted.
+    Error,
+}
+
+impl Severity {
+    /// `"warning"` or `"error"`, as in the JSON outputs.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        }
+    }
+}
+
+impl fmt::Display for Severity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// One finding of a conversion: a stable code, a severity and a message.
+///
+/// For a source that is not valid in its dialect (M1) the code is the parse code
+/// (`case-mismatch`, `empty`, …) and [`parse_error`](Self::parse_error) holds the error with its
+/// byte offset.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Diagnostic {
+    code: &'static str,
+    severity: Severity,
+    message: String,
+    parse_error: Option<ParseError>,
+}
+
+impl Diagnostic {
+    pub(crate) fn error(code: &'static str, message: String) -> Self {
+        Diagnostic {
+            code,
+            severity: Severity::Error,
+            message,
+            parse_error: None,
+        }
+    }
+
+    pub(crate) fn warning(code: &'static str, message: String) -> Self {
+        Diagnostic {
+            code,
+            severity: Severity::Warning,
+            message,
+            parse_error: None,
+        }
+    }
+
+    /// The source is not valid in its dialect: the parse error, under its own code (M1).
+    pub(crate) fn invalid_source(error: ParseError) -> Self {
+        let message = format!("not a valid {} identifier: {error}", error.dialect());
+        Diagnostic {
+            code: error.code(),
+            severity: Severity::Error,
+            message,
+            parse_error: Some(error),
+        }
+    }
+
+    /// The same finding as an error (`strict`: warnings are errors, M7).
+    pub(crate) fn into_error(mut self) -> Self {
+        if self.severity == Severity::Warning {
+            self.severity = Severity::Error;
+            self.message.push_str(" (strict: warnings are errors)");
+        }
+        self
+    }
+
+    /// The stable code, e.g. `"king-flag-lost"` or `"case-mismatch"`.
+    pub fn code(&self) -> &'static str {
+        self.code
+    }
+
+    /// Warning or error.
+    pub fn severity(&self) -> Severity {
+        self.severity
+    }
+
+    /// The human-readable explanation (lowercase, no final period).
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// The parse error, when the source was not valid in its dialect (with its byte offset).
+    pub fn parse_error(&self) -> Option<&ParseError> {
+        self.parse_error.as_ref()
+    }
+
+    /// Whether this is an error.
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}: {}", self.severity, self.code, self.message)
+    }
+}

@@ -1,0 +1,310 @@
+//! The two steps of M1: any dialect → snn-pin (M2, M3, M4, M5) and snn-pin → any dialect
+//! (M5, M6). Each step writes its result as text and has the grammar confirm it (D8).
+//!
+//! Within a step every finding is recorded (style first, then state and flags, then the
+//! piece); a step with an error yields nothing, and the next step is not run.
+
+use crate::dialect::{snn_pin, Actor, Dialect};
+use crate::identifier::{Identifier, Stateful};
+use crate::model::{Side, State};
+
+use super::diagnostic::{codes, Diagnostic};
+use super::{Intermediate, Options};
+
+/// Source actor → target actor, through snn-pin (M1); `None` when an error was recorded.
+pub(super) fn convert(
+    actor: &Actor,
+    to: Dialect,
+    options: &Options,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<Actor> {
+    if actor.dialect() == to {
+        return Some(actor.clone());
+    }
+    let pivot = to_snn(actor, options, diagnostics)?;
+    if to == Dialect::SnnPin {
+        return Some(Actor::SnnPin(pivot));
+    }
+    from_snn(&pivot, to, options, diagnostics)
+}
+
+/// The parts of an snn-pin identifier, before they are written and parsed.
+struct Parts {
+    side: Side,
+    style: String,
+    state: State,
+    letter: String,
+}
+
+impl Parts {
+    /// `style:[+-]letter`, style and letter in the side's case.
+    fn text(&self) -> String {
+        format!(
+            "{}:{}{}",
+            self.side.recase(&self.style),
+            self.state.prefix(),
+            self.side.recase(&self.letter)
+        )
+    }
+}
+
+fn to_snn(
+    actor: &Actor,
+    options: &Options,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<snn_pin::Actor> {
+    let start = diagnostics.len();
+    let parts = match actor {
+        Actor::SnnPin(actor) => return Some(actor.clone()),
+        Actor::Legacy(actor) => from_legacy(actor, options, diagnostics),
+        Actor::Beta(actor) => from_beta(actor, options, diagnostics),
+        Actor::Pnn(actor) => from_pnn(actor, options.intermediate, diagnostics),
+        Actor::Qpi(actor) => from_qpi(actor, options, diagnostics),
+    };
+    if diagnostics[start..].iter().any(Diagnostic::is_error) {
+        return None;
+    }
+    match build(Dialect::SnnPin, &parts.text(), diagnostics)? {
+        Actor::SnnPin(pivot) => Some(pivot),
+        _ => unreachable!("built in snn-pin"),
+    }
+}
+
+/// M2: game id kept; the piece word becomes a letter through the name table; no state.
+fn from_legacy(
+    actor: &crate::dialect::legacy::Actor,
+    options: &Options,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Parts {
+    let (style, word) = (actor.style(), actor.piece_type());
+    let letter = if word.len() == 1 {
+        word.to_owned()
+    } else if let Some(letter) = options.tables.legacy_piece(&[style], word) {
+        char::from(letter).to_string()
+    } else {
+        diagnostics.push(Diagnostic::error(
+            codes::UNKNOWN_PIECE_NAME,
+            format!(
+                "unknown piece name '{word}' in '{actor}': no row of the name table gives it a \
+                 letter"
+            ),
+        ));
+        String::new()
+    };
+    Parts {
+        side: actor.side(),
+        style: style.to_owned(),
+        state: State::Normal,
+        letter,
+    }
+}
+
+/// M3: style through the table or kept without `_`; `+` kept; `-` dropped; one-character
+/// pieces kept, longer ones only through a user row.
+fn from_beta(
+    actor: &crate::dialect::beta::Actor,
+    options: &Options,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Parts {
+    let written = actor.style();
+    let style = if let Some(style) = options.tables.beta_style(written) {
+        style.to_owned()
+    } else if written.contains('_') {
+        let kept: String = written.chars().filter(|&c| c != '_').collect();
+        diagnostics.push(Diagnostic::warning(
+            codes::UNDERSCORE_REMOVED,
+            format!(
+                "'_' removed from the style '{written}', which becomes '{kept}': an snn-pin \
+                 style holds letters and digits only"
+            ),
+        ));
+        kept
+    } else {
+        written.to_owned()
+    };
+    if actor.is_king() {
+        diagnostics.push(Diagnostic::warning(
+            codes::KING_FLAG_LOST,
+            format!(
+                "the king-like flag '-' of '{actor}' is dropped: snn-pin has no king-like \
+                 flag, and its '-' means diminished (D4)"
+            ),
+        ));
+    }
+    let state = if actor.is_promoted() {
+        State::Enhanced
+    } else {
+        State::Normal
+    };
+    let piece = actor.piece_type();
+    let letter = if piece.len() == 1 {
+        piece.to_owned()
+    } else if let Some(letter) = options.tables.user_piece(&[written, &style], piece) {
+        char::from(letter).to_string()
+    } else {
+        diagnostics.push(Diagnostic::error(
+            codes::MULTI_CHARACTER_PIECE,
+            format!(
+                "the piece abbreviation '{piece}' of '{actor}' has {} characters: snn-pin \
+                 holds one letter, and no user table row maps it",
+                piece.len()
+            ),
+        ));
+        String::new()
+    };
+    Parts {
+        side: actor.side(),
+        style,
+        state,
+        letter,
+    }
+}
+
+/// M4: identity except `'`, which is an error, dropped, or written as `+`.
+fn from_pnn(
+    actor: &crate::dialect::pnn::Actor,
+    intermediate: Intermediate,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Parts {
+    let mut state = actor.state();
+    if actor.is_intermediate() {
+        match intermediate {
+            Intermediate::Error => diagnostics.push(Diagnostic::error(
+                codes::INTERMEDIATE_UNREPRESENTABLE,
+                format!(
+                    "the intermediate state ''' of '{actor}' cannot be written in snn-pin \
+                     (intermediate option: error; drop or enhance would convert it)"
+                ),
+            )),
+            Intermediate::Drop => diagnostics.push(Diagnostic::warning(
+                codes::INTERMEDIATE_DROPPED,
+                format!("the intermediate state ''' of '{actor}' is dropped"),
+            )),
+            Intermediate::Enhance if state == State::Normal => {
+                state = State::Enhanced;
+                diagnostics.push(Diagnostic::warning(
+                    codes::INTERMEDIATE_AS_ENHANCED,
+                    format!("the intermediate state ''' of '{actor}' is written as the enhanced state '+'"),
+                ));
+            }
+            Intermediate::Enhance => diagnostics.push(Diagnostic::error(
+                codes::INTERMEDIATE_UNREPRESENTABLE,
+                format!(
+                    "the intermediate state ''' of '{actor}' cannot be written as '+': the piece \
+                     already has the prefix '{}'",
+                    state.prefix()
+                ),
+            )),
+        }
+    }
+    Parts {
+        side: actor.side(),
+        style: actor.style().to_owned(),
+        state,
+        letter: actor.piece_type().to_owned(),
+    }
+}
+
+/// M5: the style letter through the family table (backwards); the PIN part identical.
+fn from_qpi(
+    actor: &crate::dialect::qpi::Actor,
+    options: &Options,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Parts {
+    let style = if let Some(style) = options.tables.qpi_style(actor.style()) {
+        style.to_owned()
+    } else {
+        let message = format!(
+            "the qpi style '{}' of '{actor}' has no snn-pin style in the family table",
+            actor.style()
+        );
+        diagnostics.push(Diagnostic::error(codes::UNKNOWN_STYLE, message));
+        String::new()
+    };
+    Parts {
+        side: actor.side(),
+        style,
+        state: actor.state(),
+        letter: actor.piece_type().to_owned(),
+    }
+}
+
+/// M5, M6: snn-pin → `to` (not snn-pin).
+fn from_snn(
+    pivot: &snn_pin::Actor,
+    to: Dialect,
+    options: &Options,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<Actor> {
+    let start = diagnostics.len();
+    let (style, state, letter) = (pivot.style(), pivot.state(), pivot.piece_type());
+    let mut unrepresentable = |feature: String| {
+        diagnostics.push(Diagnostic::error(
+            codes::UNREPRESENTABLE,
+            format!("{to} cannot hold {feature} of '{pivot}'"),
+        ));
+    };
+    let digit = style.chars().find(char::is_ascii_digit);
+    let text = match to {
+        Dialect::SnnPin => return Some(Actor::SnnPin(pivot.clone())),
+        Dialect::Qpi => {
+            if let Some(family) = options.tables.family(style) {
+                let family = pivot.side().recase(&char::from(family).to_string());
+                format!("{family}:{}{letter}", state.prefix())
+            } else {
+                let message = format!(
+                    "the style '{style}' of '{pivot}' has no qpi letter in the family table"
+                );
+                diagnostics.push(Diagnostic::error(codes::UNKNOWN_STYLE, message));
+                String::new()
+            }
+        }
+        Dialect::Legacy => {
+            if state != State::Normal {
+                unrepresentable(format!("the {} state '{}'", state.as_str(), state.prefix()));
+            }
+            if let Some(digit) = digit {
+                unrepresentable(format!(
+                    "the digit '{digit}' in the style '{style}' (a game id is letters only)"
+                ));
+            }
+            format!("{style}:{letter}")
+        }
+        Dialect::Pnn => {
+            if let Some(digit) = digit {
+                unrepresentable(format!(
+                    "the digit '{digit}' in the style '{style}' (a game id is letters only)"
+                ));
+            }
+            pivot.to_string()
+        }
+        Dialect::Beta => {
+            if state == State::Diminished {
+                unrepresentable(
+                    "the diminished state '-' (beta's '-' means king-like, D4)".to_owned(),
+                );
+            }
+            let promoted = if state == State::Enhanced { "+" } else { "" };
+            format!("{style}:{promoted}{letter}")
+        }
+    };
+    if diagnostics[start..].iter().any(Diagnostic::is_error) {
+        return None;
+    }
+    build(to, &text, diagnostics)
+}
+
+/// Parses `text`, built by a step, in `dialect`: the grammar confirms every output (D8). A
+/// rejection would be a defect of this module; it is reported, never written.
+fn build(dialect: Dialect, text: &str, diagnostics: &mut Vec<Diagnostic>) -> Option<Actor> {
+    match dialect.parse(text.as_bytes()) {
+        Ok(actor) => Some(actor),
+        Err(error) => {
+            diagnostics.push(Diagnostic::error(
+                error.code(),
+                format!("internal: the converted text '{text}' is not valid {dialect}: {error}"),
+            ));
+            None
+        }
+    }
+}

@@ -1,0 +1,430 @@
+//! The name tables of DECISIONS.md M2, M3 and M5: the built-in rows, each citing the document
+//! it comes from, and the user tables of a `--map` TOML file that add or override rows.
+//!
+//! Keys are matched ASCII case-insensitively; a value is written in the case of the
+//! identifier's side, whatever its case in the table.
+//!
+//! ```toml
+//! [pieces]            # legacy words (and beta abbreviations) -> letters, every style
+//! DRAGON = "D"
+//! [pieces.XIANGQI]    # only for this style
+//! GENERAL = "G"
+//! [styles]            # beta or qpi styles -> snn-pin styles
+//! go = "GO"
+//! [families]          # snn-pin styles -> qpi letters (and back)
+//! CHESS960 = "C"
+//! ```
+
+use std::collections::HashMap;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// Where a built-in row comes from: the decision that adopts it and the spec passages it
+/// transcribes (file, section, the text there).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Source {
+    /// The DECISIONS.md id, e.g. `M2`.
+    pub decision: &'static str,
+    /// The spec file(s) and section(s) the row is read from.
+    pub cites: &'static str,
+}
+
+/// One built-in row: a key (matched case-insensitively) and its value, in uppercase.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Row {
+    /// The name looked up.
+    pub key: &'static str,
+    /// What it becomes.
+    pub value: &'static str,
+    /// Where the row comes from.
+    pub source: Source,
+}
+
+const fn row(
+    key: &'static str,
+    value: &'static str,
+    decision: &'static str,
+    cites: &'static str,
+) -> Row {
+    Row {
+        key,
+        value,
+        source: Source { decision, cites },
+    }
+}
+
+const CHESS_WORDS: &str = "gan-legacy-2012.txt, Examples, table \"Chess Pieces\" (the word); \
+                           gan-1.0.0-pnn.md, Examples, table \"Chess Pieces\" (the letter)";
+const SHOGI_WORDS: &str = "gan-legacy-2012.txt, Examples, table \"Shōgi Pieces\" (the word); \
+                           gan-1.0.0-pnn.md, Examples, table \"Shogi Pieces\" (the letter)";
+
+/// M2: legacy piece words to letters (any style). Only legacy words go through this table; a
+/// beta abbreviation needs a user row (M3).
+pub const PIECE_NAMES: [Row; 9] = [
+    row("KING", "K", "M2", CHESS_WORDS),
+    row("QUEEN", "Q", "M2", CHESS_WORDS),
+    row("ROOK", "R", "M2", CHESS_WORDS),
+    row("BISHOP", "B", "M2", CHESS_WORDS),
+    row("KNIGHT", "N", "M2", CHESS_WORDS),
+    row("PAWN", "P", "M2", CHESS_WORDS),
+    row("GOLD", "G", "M2", SHOGI_WORDS),
+    row("SILVER", "S", "M2", SHOGI_WORDS),
+    row("LANCE", "L", "M2", SHOGI_WORDS),
+];
+
+/// M3: beta style abbreviations to snn-pin styles.
+pub const BETA_STYLES: [Row; 5] = [
+    row(
+        "C",
+        "CHESS",
+        "M3",
+        "gan-beta.txt, Style (\"c\" for Western); gan-legacy-2012.txt, Examples, \
+         \"Chess Pieces\" (CHESS)",
+    ),
+    row(
+        "S",
+        "SHOGI",
+        "M3",
+        "gan-beta.txt, Style (\"s\" for Shogi); gan-legacy-2012.txt, Examples, \
+         \"Shōgi Pieces\" (SHOGI)",
+    ),
+    row(
+        "X",
+        "XIANGQI",
+        "M3",
+        "gan-beta.txt, Style (\"x\" for Xiangqi); gan-legacy-2012.txt, Collision Resolution \
+         (xiangqi:rook)",
+    ),
+    row(
+        "M",
+        "MAKRUK",
+        "M3",
+        "gan-beta.txt, Style (\"m\" for Makruk); gan-legacy-2012.txt, Collision Resolution \
+         (MAKRUK:ROOK)",
+    ),
+    row(
+        "J",
+        "JANGGI",
+        "M3",
+        "gan-beta.txt, Style (\"j\" for Janggi); the name JANGGI from DECISIONS.md M3 (no spec \
+         writes it as a game id)",
+    ),
+];
+
+/// M5: snn-pin styles to qpi style letters, and back.
+pub const FAMILIES: [Row; 6] = [
+    row(
+        "CHESS",
+        "C",
+        "M5",
+        "qpi-ruby-readme.txt, Single-Style Games (\"Western Chess\": C:K)",
+    ),
+    row(
+        "SHOGI",
+        "S",
+        "M5",
+        "qpi-ruby-readme.txt, Single-Style Games (\"Japanese Shōgi\": S:K)",
+    ),
+    row(
+        "XIANGQI",
+        "X",
+        "M5",
+        "qpi-ruby-readme.txt, Single-Style Games (\"Chinese Xiangqi\": X:G)",
+    ),
+    row(
+        "MAKRUK",
+        "M",
+        "M5",
+        "qpi-ruby-readme.txt, Cross-Style Scenarios (m:m, \"uses Makruk\")",
+    ),
+    row(
+        "JANGGI",
+        "J",
+        "M5",
+        "DECISIONS.md M5 (the QPI readme has no Janggi example); the letter as beta's \"j\" \
+         (gan-beta.txt, Style)",
+    ),
+    row(
+        "OGI",
+        "O",
+        "M5",
+        "qpi-ruby-readme.txt, Cross-Style Scenarios (O:K, \"uses Ōgi\")",
+    ),
+];
+
+/// The rows in force: the built-in ones plus a user table's (which win).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Tables {
+    /// `[pieces]`: uppercase name → uppercase letter.
+    pieces: HashMap<String, u8>,
+    /// `[pieces.STYLE]`: uppercase style → uppercase name → uppercase letter.
+    pieces_by_style: HashMap<String, HashMap<String, u8>>,
+    /// `[styles]`: uppercase beta or qpi style → uppercase snn-pin style.
+    styles: HashMap<String, String>,
+    /// `[families]`: uppercase snn-pin style → uppercase qpi letter.
+    families: HashMap<String, u8>,
+    /// `[families]` read backwards: uppercase qpi letter → uppercase snn-pin style.
+    families_back: HashMap<u8, String>,
+}
+
+impl Tables {
+    /// The built-in rows only.
+    pub fn builtin() -> Tables {
+        Tables::default()
+    }
+
+    /// The built-in rows plus the user table in `text` (TOML).
+    pub fn from_toml(text: &str) -> Result<Tables, TableError> {
+        let table: toml::Table = text.parse().map_err(|error: toml::de::Error| TableError {
+            path: None,
+            message: error.to_string().trim_end().to_owned(),
+        })?;
+        Tables::from_table(&table).map_err(|message| TableError {
+            path: None,
+            message,
+        })
+    }
+
+    /// The built-in rows plus the user table in the TOML file at `path`.
+    pub fn load(path: &Path) -> Result<Tables, TableError> {
+        let with_path = |message: String| TableError {
+            path: Some(path.to_owned()),
+            message,
+        };
+        let text = std::fs::read_to_string(path).map_err(|error| with_path(error.to_string()))?;
+        Tables::from_toml(&text).map_err(|error| with_path(error.message))
+    }
+
+    fn from_table(table: &toml::Table) -> Result<Tables, String> {
+        let mut tables = Tables::default();
+        for (section, value) in table {
+            let entries = value
+                .as_table()
+                .ok_or_else(|| format!("'{section}' must be a table ([{section}])"))?;
+            match section.as_str() {
+                "pieces" => tables.read_pieces(entries)?,
+                "styles" => {
+                    for (key, value) in entries {
+                        let path = format!("styles.{key}");
+                        check_key(&path, key, is_beta_style)?;
+                        let style = string_value(&path, value)?;
+                        if !is_snn_style(style) {
+                            return Err(format!(
+                                "{path} = \"{style}\": an snn-pin style is a letter, then \
+                                 letters or digits"
+                            ));
+                        }
+                        insert_once(&mut tables.styles, &path, key, style.to_ascii_uppercase())?;
+                    }
+                }
+                "families" => {
+                    for (key, value) in entries {
+                        let path = format!("families.{key}");
+                        check_key(&path, key, is_snn_style)?;
+                        let letter = letter_value(&path, value)?;
+                        insert_once(&mut tables.families, &path, key, letter)?;
+                        if let Some(other) = tables
+                            .families_back
+                            .insert(letter, key.to_ascii_uppercase())
+                        {
+                            return Err(format!(
+                                "{path}: the letter '{}' is also the family of '{other}', so \
+                                 the qpi style '{}' would have two snn-pin styles",
+                                char::from(letter),
+                                char::from(letter)
+                            ));
+                        }
+                    }
+                }
+                other => {
+                    return Err(format!(
+                        "unknown table [{other}]: expected [pieces], [pieces.STYLE], [styles] or \
+                         [families]"
+                    ))
+                }
+            }
+        }
+        Ok(tables)
+    }
+
+    fn read_pieces(&mut self, entries: &toml::Table) -> Result<(), String> {
+        for (key, value) in entries {
+            if let Some(by_style) = value.as_table() {
+                check_key(&format!("pieces.{key}"), key, is_beta_style)?;
+                let rows = self
+                    .pieces_by_style
+                    .entry(key.to_ascii_uppercase())
+                    .or_default();
+                if !rows.is_empty() {
+                    return Err(format!(
+                        "[pieces.{key}]: the style is given twice (keys are case-insensitive)"
+                    ));
+                }
+                for (name, value) in by_style {
+                    let path = format!("pieces.{key}.{name}");
+                    check_key(&path, name, is_beta_style)?;
+                    let letter = letter_value(&path, value)?;
+                    insert_once(rows, &path, name, letter)?;
+                }
+            } else {
+                let path = format!("pieces.{key}");
+                check_key(&path, key, is_beta_style)?;
+                let letter = letter_value(&path, value)?;
+                insert_once(&mut self.pieces, &path, key, letter)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The letter (uppercase) a piece name becomes under a user row: first a row of
+    /// `[pieces.STYLE]` for one of `styles` (in order), then a row of `[pieces]`.
+    pub fn user_piece(&self, styles: &[&str], name: &str) -> Option<u8> {
+        if self.pieces.is_empty() && self.pieces_by_style.is_empty() {
+            return None;
+        }
+        let name = name.to_ascii_uppercase();
+        styles
+            .iter()
+            .find_map(|style| {
+                self.pieces_by_style
+                    .get(&style.to_ascii_uppercase())?
+                    .get(&name)
+            })
+            .or_else(|| self.pieces.get(&name))
+            .copied()
+    }
+
+    /// M2: the letter (uppercase) of a legacy piece word: a user row, else a built-in row.
+    pub fn legacy_piece(&self, styles: &[&str], word: &str) -> Option<u8> {
+        self.user_piece(styles, word)
+            .or_else(|| builtin(&PIECE_NAMES, word).map(|v| v.as_bytes()[0]))
+    }
+
+    /// M3: the snn-pin style (uppercase) of a beta style: a user row of `[styles]`, else a
+    /// built-in row; `None` when neither has one (the style is then kept, `_` removed).
+    pub fn beta_style(&self, style: &str) -> Option<&str> {
+        let user = (!self.styles.is_empty())
+            .then(|| self.styles.get(&style.to_ascii_uppercase()))
+            .flatten();
+        user.map(String::as_str)
+            .or_else(|| builtin(&BETA_STYLES, style))
+    }
+
+    /// M5: the snn-pin style (uppercase) of a qpi style letter: a user row of `[styles]`, else
+    /// of `[families]` read backwards, else a built-in family row read backwards.
+    pub fn qpi_style(&self, letter: &str) -> Option<&str> {
+        let upper = letter.to_ascii_uppercase();
+        self.styles.get(&upper).map(String::as_str).or_else(|| {
+            let byte = *upper.as_bytes().first()?;
+            self.families_back
+                .get(&byte)
+                .map(String::as_str)
+                .or_else(|| {
+                    FAMILIES
+                        .iter()
+                        .find(|row| row.value.as_bytes() == [byte])
+                        .map(|row| row.key)
+                })
+        })
+    }
+
+    /// M5: the qpi style letter (uppercase) of an snn-pin style: a user row of `[families]`,
+    /// else a built-in row.
+    pub fn family(&self, style: &str) -> Option<u8> {
+        let user = (!self.families.is_empty())
+            .then(|| self.families.get(&style.to_ascii_uppercase()))
+            .flatten();
+        user.copied()
+            .or_else(|| builtin(&FAMILIES, style).map(|v| v.as_bytes()[0]))
+    }
+
+    /// Whether no user row is loaded.
+    pub fn is_builtin(&self) -> bool {
+        self == &Tables::default()
+    }
+}
+
+fn builtin(rows: &'static [Row], key: &str) -> Option<&'static str> {
+    rows.iter()
+        .find(|row| row.key.eq_ignore_ascii_case(key))
+        .map(|row| row.value)
+}
+
+/// A user table that cannot be used: what is wrong and where (file, TOML path or line).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TableError {
+    path: Option<PathBuf>,
+    message: String,
+}
+
+impl fmt::Display for TableError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.path {
+            Some(path) => write!(f, "name table {}: {}", path.display(), self.message),
+            None => write!(f, "name table: {}", self.message),
+        }
+    }
+}
+
+impl std::error::Error for TableError {}
+
+/// A beta abbreviation (and legacy word): a letter, then letters, digits or `_` (D6).
+fn is_beta_style(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    bytes.first().is_some_and(u8::is_ascii_alphabetic)
+        && bytes
+            .iter()
+            .all(|b| b.is_ascii_alphanumeric() || *b == b'_')
+}
+
+/// An snn-pin style: a letter, then letters or digits.
+fn is_snn_style(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    bytes.first().is_some_and(u8::is_ascii_alphabetic)
+        && bytes.iter().all(u8::is_ascii_alphanumeric)
+}
+
+fn check_key(path: &str, key: &str, valid: fn(&str) -> bool) -> Result<(), String> {
+    if valid(key) {
+        Ok(())
+    } else {
+        Err(format!(
+            "{path}: the key '{key}' can never match an identifier (a letter, then letters, \
+             digits{})",
+            if valid("A_") { " or '_'" } else { "" }
+        ))
+    }
+}
+
+fn string_value<'a>(path: &str, value: &'a toml::Value) -> Result<&'a str, String> {
+    value.as_str().ok_or_else(|| {
+        format!(
+            "{path}: the value must be a string, found {}",
+            value.type_str()
+        )
+    })
+}
+
+fn letter_value(path: &str, value: &toml::Value) -> Result<u8, String> {
+    let text = string_value(path, value)?;
+    match text.as_bytes() {
+        [byte] if byte.is_ascii_alphabetic() => Ok(byte.to_ascii_uppercase()),
+        _ => Err(format!(
+            "{path} = \"{text}\": the value must be one ASCII letter"
+        )),
+    }
+}
+
+fn insert_once<V>(
+    map: &mut HashMap<String, V>,
+    path: &str,
+    key: &str,
+    value: V,
+) -> Result<(), String> {
+    if map.insert(key.to_ascii_uppercase(), value).is_some() {
+        return Err(format!(
+            "{path}: the key is given twice (keys are case-insensitive)"
+        ));
+    }
+    Ok(())
+}

@@ -1,0 +1,401 @@
+//! The migration vectors, `conformance/migrations.json` ([`migration_file`]): one per row of
+//! the built-in tables (both sides) and one per lossy case of DECISIONS.md §3.
+//!
+//! The expectations are written here from the tables and by hand; the converter is never run
+//! to produce them (the suite runs it against them). The serde types are the file's format,
+//! described by `conformance/schema/migrations.schema.json`.
+
+use serde::{Deserialize, Serialize};
+
+use super::codes;
+use super::tables::{Row, BETA_STYLES, FAMILIES, PIECE_NAMES};
+use crate::error::codes as parse_codes;
+
+/// The version of the file format (`"format"`).
+pub const FORMAT: u32 = 1;
+
+/// `conformance/migrations.json`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MigrationFile {
+    /// Always [`FORMAT`].
+    pub format: u32,
+    /// The decisions the vectors follow.
+    pub decisions: String,
+    /// The vectors: table rows first (M2, M3, M5), then the hand-written cases.
+    pub vectors: Vec<MigrationVector>,
+}
+
+/// One input, two dialects, options, and what a conforming converter must answer.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MigrationVector {
+    /// `migrate/{from}-{to}/{group}/{slug}`.
+    pub id: String,
+    /// The source dialect.
+    pub from: String,
+    /// The target dialect.
+    pub to: String,
+    /// The input, when it is UTF-8.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub input: Option<String>,
+    /// The input bytes in lowercase hex, when they are not UTF-8 (then `input` is absent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub input_hex: Option<String>,
+    /// The conversion options.
+    pub options: VectorOptions,
+    /// The expected output, when the input converts.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub output: Option<String>,
+    /// The codes of the expected warnings, in order (only when the input converts).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub diagnostics: Option<Vec<String>>,
+    /// The expected error code, when the input is rejected (then `output` is absent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+    /// The table row a vector checks, and where the row comes from.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
+    /// The decision the vector illustrates, and why.
+    pub note: String,
+}
+
+/// The options of a vector (DECISIONS.md M4, M7).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VectorOptions {
+    /// `error`, `drop` or `enhance`.
+    pub intermediate: String,
+    /// Warnings are errors.
+    pub strict: bool,
+}
+
+impl Default for VectorOptions {
+    fn default() -> Self {
+        VectorOptions {
+            intermediate: "error".to_owned(),
+            strict: false,
+        }
+    }
+}
+
+impl MigrationVector {
+    /// The input's bytes.
+    pub fn bytes(&self) -> Vec<u8> {
+        match (&self.input, &self.input_hex) {
+            (Some(input), _) => input.as_bytes().to_vec(),
+            (None, Some(hex)) => crate::corpus::format::decode_hex(hex),
+            (None, None) => Vec::new(),
+        }
+    }
+}
+
+/// The whole file, in its fixed order.
+pub fn migration_file() -> MigrationFile {
+    let mut vectors = Vec::new();
+    table_vectors(&mut vectors);
+    for case in CASES {
+        vectors.push(case.vector());
+    }
+    MigrationFile {
+        format: FORMAT,
+        decisions: "DECISIONS.md §3 (M1–M7)".to_owned(),
+        vectors,
+    }
+}
+
+/// The file as written to `conformance/migrations.json`: 2-space pretty JSON and a final LF.
+///
+/// # Panics
+///
+/// Never: the vectors are plain strings and serialize.
+pub fn migration_json() -> String {
+    let mut text = serde_json::to_string_pretty(&migration_file()).expect("vectors serialize");
+    text.push('\n');
+    text
+}
+
+/// Every built-in row, on both sides: M2 legacy → snn-pin, M3 beta → snn-pin, M5 both ways.
+fn table_vectors(vectors: &mut Vec<MigrationVector>) {
+    let cite = |row: &Row| {
+        format!(
+            "{} {} = {} ({})",
+            row.source.decision, row.key, row.value, row.source.cites
+        )
+    };
+    for row in &PIECE_NAMES {
+        let game = if row.source.cites.contains("Shōgi") {
+            "SHOGI"
+        } else {
+            "CHESS"
+        };
+        for (upper, side) in [(true, "first"), (false, "second")] {
+            let input = recase(&format!("{game}:{}", row.key), upper);
+            let output = recase(&format!("{game}:{}", row.value), upper);
+            vectors.push(table_vector(
+                "legacy",
+                "snn-pin",
+                "m2",
+                &format!("{}-{side}", row.key.to_ascii_lowercase()),
+                input,
+                output,
+                cite(row),
+                "M2: a legacy piece word becomes its letter; the game id is kept; no state",
+            ));
+        }
+    }
+    for row in &BETA_STYLES {
+        for (upper, side) in [(true, "first"), (false, "second")] {
+            vectors.push(table_vector(
+                "beta",
+                "snn-pin",
+                "m3",
+                &format!("{}-{side}", row.key.to_ascii_lowercase()),
+                recase(&format!("{}:R", row.key), upper),
+                recase(&format!("{}:R", row.value), upper),
+                cite(row),
+                "M3: a beta style abbreviation becomes its snn-pin style, in the side's case",
+            ));
+        }
+    }
+    for row in &FAMILIES {
+        for (upper, side) in [(true, "first"), (false, "second")] {
+            let slug = format!("{}-{side}", row.key.to_ascii_lowercase());
+            let snn = recase(&format!("{}:+K", row.key), upper);
+            let qpi = recase(&format!("{}:+K", row.value), upper);
+            let note = "M5: the style family table, the PIN part identical";
+            vectors.push(table_vector(
+                "snn-pin",
+                "qpi",
+                "m5",
+                &slug,
+                snn.clone(),
+                qpi.clone(),
+                cite(row),
+                note,
+            ));
+            vectors.push(table_vector(
+                "qpi",
+                "snn-pin",
+                "m5",
+                &slug,
+                qpi,
+                snn,
+                cite(row),
+                note,
+            ));
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn table_vector(
+    from: &str,
+    to: &str,
+    group: &str,
+    slug: &str,
+    input: String,
+    output: String,
+    source: String,
+    note: &str,
+) -> MigrationVector {
+    MigrationVector {
+        id: format!("migrate/{from}-{to}/{group}/{slug}"),
+        from: from.to_owned(),
+        to: to.to_owned(),
+        input: Some(input),
+        input_hex: None,
+        options: VectorOptions::default(),
+        output: Some(output),
+        diagnostics: Some(Vec::new()),
+        error: None,
+        source: Some(source),
+        note: note.to_owned(),
+    }
+}
+
+fn recase(text: &str, upper: bool) -> String {
+    if upper {
+        text.to_ascii_uppercase()
+    } else {
+        text.to_ascii_lowercase()
+    }
+}
+
+/// A hand-written case: its expectation is written here, not computed.
+struct Case {
+    from: &'static str,
+    to: &'static str,
+    group: &'static str,
+    slug: &'static str,
+    /// The input; `hex:` followed by hex digits for bytes that are not UTF-8.
+    input: &'static str,
+    intermediate: &'static str,
+    strict: bool,
+    expect: Expect,
+    note: &'static str,
+}
+
+enum Expect {
+    /// Converted, with these warnings.
+    Output(&'static str, &'static [&'static str]),
+    /// Rejected with this code.
+    Error(&'static str),
+}
+
+use Expect::{Error, Output};
+
+impl Case {
+    fn vector(&self) -> MigrationVector {
+        let (input, input_hex) = match self.input.strip_prefix("hex:") {
+            Some(hex) => (None, Some(hex.to_owned())),
+            None => (Some(self.input.to_owned()), None),
+        };
+        let (output, diagnostics, error) = match self.expect {
+            Output(output, warnings) => (
+                Some(output.to_owned()),
+                Some(warnings.iter().map(|&code| code.to_owned()).collect()),
+                None,
+            ),
+            Error(code) => (None, None, Some(code.to_owned())),
+        };
+        MigrationVector {
+            id: format!(
+                "migrate/{}-{}/{}/{}",
+                self.from, self.to, self.group, self.slug
+            ),
+            from: self.from.to_owned(),
+            to: self.to.to_owned(),
+            input,
+            input_hex,
+            options: VectorOptions {
+                intermediate: self.intermediate.to_owned(),
+                strict: self.strict,
+            },
+            output,
+            diagnostics,
+            error,
+            source: None,
+            note: self.note.to_owned(),
+        }
+    }
+}
+
+const fn case(
+    (from, to): (&'static str, &'static str),
+    (group, slug): (&'static str, &'static str),
+    input: &'static str,
+    expect: Expect,
+    note: &'static str,
+) -> Case {
+    Case {
+        from,
+        to,
+        group,
+        slug,
+        input,
+        intermediate: "error",
+        strict: false,
+        expect,
+        note,
+    }
+}
+
+const fn with(intermediate: &'static str, strict: bool, case: Case) -> Case {
+    Case {
+        intermediate,
+        strict,
+        ..case
+    }
+}
+
+const L: &str = "legacy";
+const B: &str = "beta";
+const P: &str = "pnn";
+const S: &str = "snn-pin";
+const Q: &str = "qpi";
+
+/// Every lossy case of DECISIONS.md §3, and the exact ones next to them.
+#[rustfmt::skip]
+const CASES: &[Case] = &[
+    // M1: the source must be valid first; its parse code is the error. Same dialect: identity.
+    case((L, S), ("m1", "case-mismatch"), "CHESS:king", Error(parse_codes::CASE_MISMATCH), "M1: an invalid source is rejected with its parse code (D3)"),
+    case((S, Q), ("m1", "case-mismatch"), "CHESS:k", Error(parse_codes::CASE_MISMATCH), "M1: an invalid source is rejected with its parse code (D3)"),
+    case((B, S), ("m1", "unexpected-char"), "c:-+k", Error(parse_codes::UNEXPECTED_CHAR), "M1: beta's order is '+-' (§1)"),
+    case((P, S), ("m1", "trailing-newline"), "SHOGI:P\n", Error(parse_codes::UNEXPECTED_CHAR), "M1, D1: no trimming"),
+    case((L, S), ("m1", "missing-separator"), "CHESS", Error(parse_codes::MISSING_SEPARATOR), "M1: an invalid source is rejected with its parse code"),
+    case((Q, S), ("m1", "snn-style-in-qpi"), "CHESS:K", Error(parse_codes::UNEXPECTED_CHAR), "M1: the source dialect is the one given, never guessed (§1)"),
+    case((L, S), ("m1", "invalid-utf8"), "hex:4348455353ff3a4b", Error(parse_codes::INVALID_UTF8), "M1, D2: invalid UTF-8 is an invalid input"),
+    case((L, S), ("m7", "empty"), "", Error(parse_codes::EMPTY), "M7: an empty line is rejected (empty)"),
+    case((P, P), ("m1", "identity-intermediate"), "SHOGI:+P'", Output("SHOGI:+P'", &[]), "M1: the identity where source = target"),
+    case((B, B), ("m1", "identity-king"), "C:-K", Output("C:-K", &[]), "M1: the identity where source = target"),
+    case((S, S), ("m1", "identity"), "chess960:-p", Output("chess960:-p", &[]), "M1: the identity where source = target"),
+    // M2: legacy → snn-pin.
+    case((L, S), ("m2", "single-letter-kept"), "CHESS:K", Output("CHESS:K", &[]), "M2: a single-letter piece is kept"),
+    case((L, S), ("m2", "single-letter-kept-second"), "xiangqi:c", Output("xiangqi:c", &[]), "M2: a single-letter piece is kept"),
+    case((L, S), ("m2", "unknown-word"), "CHESS:DRAGON", Error(codes::UNKNOWN_PIECE_NAME), "M2: an unknown word is an error unless a user table maps it"),
+    case((L, S), ("m2", "unknown-word-second"), "xiangqi:general", Error(codes::UNKNOWN_PIECE_NAME), "M2: the built-in table has no Xiangqi words"),
+    case((L, P), ("m2", "no-state-invented"), "SHOGI:LANCE", Output("SHOGI:L", &[]), "M2: no state is invented"),
+    case((L, B), ("m2", "no-king-flag-invented"), "CHESS:KING", Output("CHESS:K", &[]), "M2, M6: no king-like flag is invented"),
+    case((L, Q), ("m2", "word-and-family"), "CHESS:KING", Output("C:K", &[]), "M1: M2 then M5"),
+    case((L, Q), ("m2", "word-and-family-second"), "shogi:pawn", Output("s:p", &[]), "M1: M2 then M5"),
+    case((L, Q), ("m5", "unknown-style"), "GO:S", Error(codes::UNKNOWN_STYLE), "M1: M2 then M5; GO has no qpi letter"),
+    case((L, Q), ("m2", "first-error-wins"), "GO:STONE", Error(codes::UNKNOWN_PIECE_NAME), "M1: the snn-pin step fails first"),
+    // M3: beta → snn-pin.
+    case((B, S), ("m3", "underscore-removed"), "DAI_DAI_SHOGI:P", Output("DAIDAISHOGI:P", &[codes::UNDERSCORE_REMOVED]), "M3: a style outside the table is kept with '_' removed"),
+    case((B, S), ("m3", "underscore-removed-second"), "taikyoku_shogi:g", Output("taikyokushogi:g", &[codes::UNDERSCORE_REMOVED]), "M3: a style outside the table is kept with '_' removed"),
+    case((B, S), ("m3", "style-kept"), "SHATAR:K", Output("SHATAR:K", &[]), "M3: a style outside the table, without '_', is kept"),
+    case((B, S), ("m3", "long-style-kept"), "CHESS:K", Output("CHESS:K", &[]), "M3: the table maps abbreviations only"),
+    case((B, S), ("m3", "promoted"), "S:+R", Output("SHOGI:+R", &[]), "M3: '+' becomes '+'"),
+    case((B, S), ("m3", "king-flag-lost"), "C:-K", Output("CHESS:K", &[codes::KING_FLAG_LOST]), "M3, D4: '-' (king-like) is dropped, never written as '-' (diminished)"),
+    case((B, S), ("m3", "king-flag-lost-second"), "x:-k", Output("xiangqi:k", &[codes::KING_FLAG_LOST]), "M3, D4: '-' (king-like) is dropped"),
+    case((B, S), ("m3", "promoted-king"), "FOO:+-K", Output("FOO:+K", &[codes::KING_FLAG_LOST]), "M3: '+' kept, '-' dropped (gan-beta.txt's FOO:+-K)"),
+    case((B, S), ("m3", "two-warnings"), "dai_dai_shogi:-k", Output("daidaishogi:k", &[codes::UNDERSCORE_REMOVED, codes::KING_FLAG_LOST]), "M3: every change is reported, style first"),
+    case((B, S), ("m3", "multi-character-ph"), "DAI_DAI_SHOGI:PH", Error(codes::MULTI_CHARACTER_PIECE), "M3: a piece abbreviation longer than one character is an error"),
+    case((B, S), ("m3", "multi-character-gd"), "taikyoku_shogi:gd", Error(codes::MULTI_CHARACTER_PIECE), "M3: a piece abbreviation longer than one character is an error"),
+    case((B, S), ("m3", "multi-character-digit"), "C:K1", Error(codes::MULTI_CHARACTER_PIECE), "M3: a piece abbreviation longer than one character is an error"),
+    case((B, S), ("m3", "multi-character-underscore"), "C:K_", Error(codes::MULTI_CHARACTER_PIECE), "M3: a piece abbreviation longer than one character is an error"),
+    case((B, S), ("m3", "multi-character-word"), "go:stone", Error(codes::MULTI_CHARACTER_PIECE), "M3: the M2 word table is for legacy; beta words need a user row"),
+    case((B, Q), ("m3", "king-flag-lost-to-qpi"), "c:-k", Output("c:k", &[codes::KING_FLAG_LOST]), "M1: M3 then M5"),
+    case((B, Q), ("m5", "unknown-style"), "FOO:K", Error(codes::UNKNOWN_STYLE), "M1: M3 then M5; FOO has no qpi letter"),
+    case((B, P), ("m3", "underscore-removed-to-pnn"), "DAI_DAI_SHOGI:P", Output("DAIDAISHOGI:P", &[codes::UNDERSCORE_REMOVED]), "M1: M3 then M6"),
+    case((B, L), ("m6", "promoted-to-legacy"), "S:+P", Error(codes::UNREPRESENTABLE), "M1: M3 then M6; legacy has no state"),
+    with("error", true, case((B, S), ("m7", "strict-king-flag-lost"), "C:-K", Error(codes::KING_FLAG_LOST), "M7: --strict turns warnings into errors")),
+    with("error", true, case((B, S), ("m7", "strict-underscore-removed"), "DAI_DAI_SHOGI:P", Error(codes::UNDERSCORE_REMOVED), "M7: --strict turns warnings into errors")),
+    with("error", true, case((B, S), ("m7", "strict-exact"), "C:K", Output("CHESS:K", &[]), "M7: --strict accepts conversions without warnings")),
+    // M4: pnn → snn-pin.
+    case((P, S), ("m4", "intermediate-error"), "SHOGI:P'", Error(codes::INTERMEDIATE_UNREPRESENTABLE), "M4: ''' is an error by default"),
+    with("drop", false, case((P, S), ("m4", "intermediate-dropped"), "SHOGI:P'", Output("SHOGI:P", &[codes::INTERMEDIATE_DROPPED]), "M4: by option, ''' dropped")),
+    with("drop", false, case((P, S), ("m4", "intermediate-dropped-prefix"), "shogi:+r'", Output("shogi:+r", &[codes::INTERMEDIATE_DROPPED]), "M4: by option, ''' dropped; the prefix stays")),
+    with("enhance", false, case((P, S), ("m4", "intermediate-as-enhanced"), "SHOGI:P'", Output("SHOGI:+P", &[codes::INTERMEDIATE_AS_ENHANCED]), "M4: by option, ''' turned into '+'")),
+    with("enhance", false, case((P, S), ("m4", "enhance-with-plus"), "shogi:+r'", Error(codes::INTERMEDIATE_UNREPRESENTABLE), "M4: enhance with a prefix already present is an error")),
+    with("enhance", false, case((P, S), ("m4", "enhance-with-minus"), "CHESS:-P'", Error(codes::INTERMEDIATE_UNREPRESENTABLE), "M4: enhance with a prefix already present is an error")),
+    with("drop", true, case((P, S), ("m7", "strict-intermediate-dropped"), "SHOGI:P'", Error(codes::INTERMEDIATE_DROPPED), "M7: --strict turns warnings into errors")),
+    case((P, S), ("m4", "states-kept"), "SHOGI:+P", Output("SHOGI:+P", &[]), "M4: identity except '''"),
+    case((P, S), ("m4", "diminished-kept"), "chess:-p", Output("chess:-p", &[]), "M4: identity except '''"),
+    case((P, Q), ("m4", "intermediate-to-qpi"), "CHESS:K'", Error(codes::INTERMEDIATE_UNREPRESENTABLE), "M1: M4 then M5"),
+    with("enhance", false, case((P, Q), ("m4", "enhanced-to-qpi"), "CHESS:K'", Output("C:+K", &[codes::INTERMEDIATE_AS_ENHANCED]), "M1: M4 then M5")),
+    case((P, B), ("m6", "diminished-to-beta"), "SHOGI:-P", Error(codes::UNREPRESENTABLE), "M6, D4: beta's '-' means king-like"),
+    case((P, L), ("m6", "enhanced-to-legacy"), "SHOGI:+P", Error(codes::UNREPRESENTABLE), "M6: legacy has no state"),
+    // M5: snn-pin ↔ qpi.
+    case((S, Q), ("m5", "unknown-style"), "CHESS960:K", Error(codes::UNKNOWN_STYLE), "M5: a style outside the family table is an error"),
+    case((S, Q), ("m5", "unknown-style-second"), "go:s", Error(codes::UNKNOWN_STYLE), "M5: a style outside the family table is an error"),
+    case((S, Q), ("m5", "short-style-is-not-a-family"), "C:K", Error(codes::UNKNOWN_STYLE), "M5, D9: the snn-pin style C is not CHESS"),
+    case((Q, S), ("m5", "unknown-letter"), "Z:K", Error(codes::UNKNOWN_STYLE), "M5: a letter outside the family table is an error"),
+    case((S, Q), ("m5", "diminished"), "CHESS:-P", Output("C:-P", &[]), "M5: the PIN part identical"),
+    case((Q, S), ("m5", "diminished-back"), "c:-p", Output("chess:-p", &[]), "M5: the PIN part identical"),
+    case((Q, L), ("m6", "state-to-legacy"), "C:+K", Error(codes::UNREPRESENTABLE), "M1: M5 then M6; legacy has no state"),
+    case((Q, B), ("m6", "promoted-to-beta"), "S:+R", Output("SHOGI:+R", &[]), "M1: M5 then M6; '+' becomes beta's promoted '+'"),
+    case((Q, B), ("m6", "diminished-to-beta"), "C:-K", Error(codes::UNREPRESENTABLE), "M1: M5 then M6, D4"),
+    // M6: snn-pin → legacy, pnn, beta.
+    case((S, L), ("m6", "letter-kept"), "CHESS:K", Output("CHESS:K", &[]), "M6: the letter is kept (no reverse name table)"),
+    case((S, L), ("m6", "enhanced"), "CHESS:+K", Error(codes::UNREPRESENTABLE), "M6: legacy cannot hold a state"),
+    case((S, L), ("m6", "diminished"), "shogi:-p", Error(codes::UNREPRESENTABLE), "M6: legacy cannot hold a state"),
+    case((S, L), ("m6", "digit"), "CHESS960:K", Error(codes::UNREPRESENTABLE), "M6: legacy cannot hold a digit in its game id"),
+    case((S, L), ("m6", "state-and-digit"), "chess960:-k", Error(codes::UNREPRESENTABLE), "M6: every feature is reported"),
+    case((S, P), ("m6", "digit"), "CHESS960:K", Error(codes::UNREPRESENTABLE), "M6: pnn cannot hold a digit in its game id"),
+    case((S, P), ("m6", "states-kept"), "SHOGI:-P", Output("SHOGI:-P", &[]), "M6: pnn holds '+' and '-' with the same meaning"),
+    case((S, B), ("m6", "diminished"), "CHESS:-P", Error(codes::UNREPRESENTABLE), "M6, D4: a diminished '-' cannot be written in beta"),
+    case((S, B), ("m6", "enhanced"), "SHOGI:+P", Output("SHOGI:+P", &[]), "M6: '+' becomes beta's promoted '+'"),
+    case((S, B), ("m6", "digit-kept"), "chess960:k", Output("chess960:k", &[]), "M6: beta styles hold digits"),
+];
