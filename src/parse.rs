@@ -27,6 +27,29 @@ pub(crate) fn parse_bytes<T>(
     limits: Limits,
     recognize: fn(&str) -> Result<T, usize>,
 ) -> Result<T, ParseError> {
+    let text = decode(dialect, input, limits)?;
+    let grammar = |text: &str| dialect.run_grammar(text);
+    recognize(text).map_err(|offset| diagnose(dialect, text, offset, &grammar))
+}
+
+/// A recognizer of a dialect's language: `Ok` when it accepts the whole text, otherwise the
+/// length of the longest viable prefix (D11). The compiled grammar, or an edited copy run by
+/// `pest_vm` (the corpus generator's `--grammar-dir`).
+pub(crate) type Recognizer<'a> = &'a dyn Fn(&str) -> Result<(), usize>;
+
+/// The verdict of `recognizer` on `input` in `dialect`, with D12's diagnosis of a rejection:
+/// the same pipeline as [`Dialect::parse`], over another recognizer, building no actor.
+pub(crate) fn check_with(
+    dialect: Dialect,
+    input: &[u8],
+    recognizer: Recognizer<'_>,
+) -> Result<(), ParseError> {
+    let text = decode(dialect, input, Limits::NONE)?;
+    recognizer(text).map_err(|offset| diagnose(dialect, text, offset, recognizer))
+}
+
+/// The checks before any grammar runs (D12's order): `too-long`, `invalid-utf8`, `empty`.
+fn decode(dialect: Dialect, input: &[u8], limits: Limits) -> Result<&str, ParseError> {
     if let Some(limit) = limits.max_len {
         if input.len() > limit {
             return Err(too_long(dialect, limit, input.len() as u64));
@@ -37,7 +60,10 @@ pub(crate) fn parse_bytes<T>(
         Err(utf8) => {
             let start = utf8.valid_up_to();
             let end = start + utf8.error_len().unwrap_or(input.len() - start);
-            let bytes: Vec<String> = input[start..end].iter().map(|b| format!("0x{b:02X}")).collect();
+            let bytes: Vec<String> = input[start..end]
+                .iter()
+                .map(|b| format!("0x{b:02X}"))
+                .collect();
             let detail = format!("invalid UTF-8 at byte {start}: {}", bytes.join(" "));
             return Err(error(dialect, ErrorKind::InvalidUtf8, start, end, detail));
         }
@@ -46,7 +72,7 @@ pub(crate) fn parse_bytes<T>(
         let detail = format!("empty input: {}", dialect.syntax().whole);
         return Err(error(dialect, ErrorKind::Empty, 0, 0, detail));
     }
-    recognize(text).map_err(|offset| diagnose(dialect, text, offset))
+    Ok(text)
 }
 
 /// D12 `too-long`: an input of `len` bytes over the limit; offset = the limit.
@@ -55,7 +81,13 @@ pub(crate) fn too_long(dialect: Dialect, limit: usize, len: u64) -> ParseError {
     error(dialect, ErrorKind::TooLong, limit, limit, detail)
 }
 
-fn error(dialect: Dialect, kind: ErrorKind, start: usize, end: usize, detail: String) -> ParseError {
+fn error(
+    dialect: Dialect,
+    kind: ErrorKind,
+    start: usize,
+    end: usize,
+    detail: String,
+) -> ParseError {
     ParseError {
         kind,
         dialect,
@@ -65,11 +97,11 @@ fn error(dialect: Dialect, kind: ErrorKind, start: usize, end: usize, detail: St
     }
 }
 
-/// D12 for a valid UTF-8, non-empty input that the grammar rejected at `offset` (D11).
-fn diagnose(dialect: Dialect, text: &str, offset: usize) -> ParseError {
+/// D12 for a valid UTF-8, non-empty input that `recognizer` rejected at `offset` (D11).
+fn diagnose(dialect: Dialect, text: &str, offset: usize, recognizer: Recognizer<'_>) -> ParseError {
     let found = text[offset..].chars().next();
     let end = offset + found.map_or(0, char::len_utf8);
-    let explanation = explain(dialect, &text[..offset]);
+    let explanation = explain(dialect, &text[..offset], recognizer);
     let (kind, detail) = match found {
         Some(c) if !c.is_ascii() => (
             ErrorKind::NonAscii,
@@ -79,7 +111,7 @@ fn diagnose(dialect: Dialect, text: &str, offset: usize) -> ParseError {
                 u32::from(c)
             ),
         ),
-        Some(c) if case_flip_continues(dialect, text, offset, c) => (
+        Some(c) if case_flip_continues(text, offset, c, recognizer) => (
             ErrorKind::CaseMismatch,
             format!(
                 "case mismatch at byte {offset}: '{c}' is {}, but the identifier is {}; \
@@ -98,11 +130,14 @@ fn diagnose(dialect: Dialect, text: &str, offset: usize) -> ParseError {
         ),
         Some(c) => (
             ErrorKind::UnexpectedChar,
-            format!("unexpected '{}' at byte {offset}: {explanation}", c.escape_debug()),
+            format!(
+                "unexpected '{}' at byte {offset}: {explanation}",
+                c.escape_debug()
+            ),
         ),
     };
     let hint = (kind == ErrorKind::CaseMismatch)
-        .then(|| case_hint(dialect, text))
+        .then(|| case_hint(text, recognizer))
         .flatten();
     ParseError {
         kind,
@@ -114,22 +149,27 @@ fn diagnose(dialect: Dialect, text: &str, offset: usize) -> ParseError {
 }
 
 /// D12 `case-mismatch`: the same letter in the other case would extend the viable prefix.
-fn case_flip_continues(dialect: Dialect, text: &str, offset: usize, c: char) -> bool {
+fn case_flip_continues(text: &str, offset: usize, c: char, recognizer: Recognizer<'_>) -> bool {
     if !c.is_ascii_alphabetic() {
         return false;
     }
     let mut flipped = String::with_capacity(offset + 1);
     flipped.push_str(&text[..offset]);
     flipped.push(flip_case(c));
-    dialect.viable_len(&flipped) > offset
+    viable_len(recognizer, &flipped) > offset
 }
 
 /// D3: the input re-cased to the case of its piece part's first letter, when that is valid.
-fn case_hint(dialect: Dialect, text: &str) -> Option<String> {
+fn case_hint(text: &str, recognizer: Recognizer<'_>) -> Option<String> {
     let (_, piece) = text.split_once(':')?;
     let side = piece.bytes().find_map(Side::of_letter)?;
     let recased = side.recase(text);
-    (dialect.viable_len(&recased) == recased.len()).then_some(recased)
+    (viable_len(recognizer, &recased) == recased.len()).then_some(recased)
+}
+
+/// D11 by `recognizer`: where it dies, or the whole length when `text` is valid or viable.
+fn viable_len(recognizer: Recognizer<'_>, text: &str) -> usize {
+    recognizer(text).err().unwrap_or(text.len())
 }
 
 fn flip_case(c: char) -> char {
@@ -149,12 +189,12 @@ fn case_name(c: char) -> &'static str {
 }
 
 /// Names the component the grammar was in when it stopped, from the viable prefix.
-fn explain(dialect: Dialect, prefix: &str) -> String {
+fn explain(dialect: Dialect, prefix: &str, recognizer: Recognizer<'_>) -> String {
     let syntax = dialect.syntax();
     match prefix.split_once(':') {
         None if prefix.is_empty() => "a style starts with a letter".to_owned(),
         None => format!("{}, then ':'", syntax.style),
-        Some(_) if dialect.accepts(prefix) => {
+        Some(_) if recognizer(prefix).is_ok() => {
             format!("{}; nothing else may follow", syntax.piece)
         }
         Some(_) => syntax.piece.to_owned(),

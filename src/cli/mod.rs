@@ -1,6 +1,8 @@
 //! Argument parsing, I/O and exit codes for every subcommand.
 
 mod args;
+mod diff;
+mod generate;
 mod inputs;
 mod parse;
 mod style;
@@ -27,6 +29,8 @@ pub fn main() -> ExitCode {
     let result = match &cli.command {
         Command::Parse(args) => parse::parse(args, &mut out, colors),
         Command::Detect(args) => parse::detect(args, &mut out, colors),
+        Command::Generate(args) => generate::generate(args, &mut out),
+        Command::Diff(args) => diff::diff(args, &mut out),
     };
     let result = result.and_then(|code| out.flush().map(|()| code));
     match result {
