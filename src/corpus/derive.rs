@@ -132,6 +132,8 @@ pub(crate) fn derive(grammar: &Grammar, plan: &Plan) -> Result<Derivation, Strin
         mutated: false,
         path: Vec::new(),
         instances: Vec::new(),
+        keys: Vec::new(),
+        frame: 0,
         calls: 0,
     };
     walker.call(grammar.entry)?;
@@ -153,6 +155,10 @@ struct Walker<'g, 'p> {
     path: Path,
     /// The instance numbers of the enclosing repetitions.
     instances: Vec<u32>,
+    /// The hash names of the rules entered and of the repetition instances, outermost first.
+    keys: Vec<u32>,
+    /// Where the current rule's part of `path` starts.
+    frame: usize,
     calls: usize,
 }
 
@@ -168,7 +174,11 @@ impl Walker<'_, '_> {
         self.hits.push(Hit::Rule(rule));
         let definition = &self.grammar.rules[rule];
         self.path.push(definition.key);
+        self.keys.push(definition.key);
+        let frame = std::mem::replace(&mut self.frame, self.path.len());
         let result = self.node(&definition.body);
+        self.frame = frame;
+        self.keys.pop();
         self.path.pop();
         self.calls -= 1;
         result
@@ -233,6 +243,7 @@ impl Walker<'_, '_> {
             Kind::Choice(items) => {
                 let alt = match decision {
                     Some(Decision::Alt(alt)) if alt < items.len() => alt,
+                    _ if self.minimal() => 0,
                     _ => self.pick(items.len()),
                 };
                 self.hits.push(Hit::Alt(node.id, alt));
@@ -242,6 +253,7 @@ impl Walker<'_, '_> {
                 let present = match decision {
                     Some(Decision::Present(present)) => present,
                     Some(Decision::Double) => true,
+                    _ if self.minimal() => false,
                     _ => self.pick(2) == 1,
                 };
                 self.hits.push(Hit::Optional(node.id, present));
@@ -252,6 +264,7 @@ impl Walker<'_, '_> {
             Kind::Repeat { item, min, max } => {
                 let count = match decision {
                     Some(Decision::Count(count)) => count,
+                    _ if self.minimal() => *min,
                     _ => self.pick_count(*min, *max),
                 };
                 if count < *min || max.is_some_and(|max| count > max) {
@@ -260,9 +273,11 @@ impl Walker<'_, '_> {
                 self.hits.push(Hit::Count(node.id, count));
                 for instance in 0..count {
                     self.path.push(instance);
+                    self.keys.push(instance);
                     self.instances.push(instance);
                     let result = self.node(item);
                     self.instances.pop();
+                    self.keys.pop();
                     self.path.pop();
                     result?;
                 }
@@ -303,14 +318,22 @@ impl Walker<'_, '_> {
         self.pick_salted(n, 0)
     }
 
-    /// A default choice among `n`, from the path, the seed and `salt`.
+    /// A default choice among `n`, from the seed, `salt` and the site's name: the rules
+    /// entered and the repetition instances on the way, then the site's rule-local path. The
+    /// local ids of the enclosing rules do not count, so editing a rule changes the defaults
+    /// of its own sites only.
     fn pick_salted(&self, n: usize, salt: u64) -> usize {
         let (Defaults::Hashed(seed) | Defaults::Sampled(seed)) = self.plan.defaults;
-        let hash = self
-            .path
-            .iter()
-            .fold(seed ^ salt, |h, &step| mix(h ^ u64::from(step)));
+        let steps = self.keys.iter().chain(&self.path[self.frame..]);
+        let hash = steps.fold(seed ^ salt, |h, &step| mix(h ^ u64::from(step)));
         usize::try_from(hash % n as u64).expect("below n")
+    }
+
+    /// Whether a structural default is the smallest one (first alternative, optional part
+    /// absent, fewest repetitions): outside repetitions in the structured vectors, so that a
+    /// grammar edit adding a part leaves the existing vectors as they were.
+    fn minimal(&self) -> bool {
+        matches!(self.plan.defaults, Defaults::Hashed(_)) && self.instances.is_empty()
     }
 
     /// A default character of `low..=high`.
