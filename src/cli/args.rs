@@ -94,7 +94,7 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "N", default_value_t = gan::corpus::DEFAULT_SEED)]
     pub seed: u64,
 
-    /// Read the grammars from DIR/{dialect}.pest (edited copies, run by pest_vm) instead of
+    /// Read the grammars from DIR/{dialect}.pest (edited copies, run by `pest_vm`) instead of
     /// the ones built in.
     #[arg(long, value_name = "DIR")]
     pub grammar_dir: Option<PathBuf>,

@@ -90,7 +90,7 @@ pub fn generate(args: &GenerateArgs, out: &mut impl Write) -> io::Result<u8> {
     }
 }
 
-fn fail(message: String) -> io::Result<u8> {
+fn fail(message: impl std::fmt::Display) -> io::Result<u8> {
     writeln!(io::stderr(), "gan generate: {message}")?;
     Ok(FAILURE)
 }

@@ -264,7 +264,10 @@ fn prepare(dialect: Dialect, config: &Config) -> Result<Prepared, GenerateError>
         }
     };
     let grammar = Grammar::parse(file, &text).map_err(|e| GenerateError::Grammar(e.to_string()))?;
+    // Only the dialects generated need an oracle (the others lend their shapes as
+    // other-dialect strings; the cross-dialect file is written only when all are generated).
     let oracle = match &config.oracle {
+        _ if !config.dialects.contains(&dialect) => None,
         OracleChoice::Decisions => Some(Oracle::new(dialect)),
         OracleChoice::Patterns(patterns) => {
             let pattern = patterns.get(&dialect).ok_or_else(|| {
@@ -359,8 +362,25 @@ fn dialect_file(
             continue; // a mutant that is a valid vector
         }
         let verdict = me.judge.judge(&candidate.input)?;
-        if matches!(verdict, Verdict::Invalid(_)) {
-            judged_invalid.push(Judged { candidate, verdict });
+        match verdict {
+            Verdict::Invalid(_) => judged_invalid.push(Judged { candidate, verdict }),
+            // A curated string (another dialect's example, an erratum) valid here is kept, as
+            // a valid example, so that a grammar change flipping it shows in the diff.
+            Verdict::Valid(..)
+                if candidate.source.is_none() && candidate.mutation != Some("invalid-utf8") =>
+            {
+                let candidate = Candidate {
+                    mutation: None,
+                    ..Candidate {
+                        group: "examples",
+                        ..candidate
+                    }
+                };
+                valid.push(Judged { candidate, verdict });
+            }
+            // Any other mutant that happens to be valid says nothing the grammar's own
+            // derivations do not say.
+            Verdict::Valid(..) => {}
         }
     }
 
