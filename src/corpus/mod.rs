@@ -4,7 +4,8 @@
 //! ```
 //! let files = gan::corpus::embedded();
 //! let snn_pin = files.iter().find(|file| file.dialect == "snn-pin").unwrap();
-//! assert!(snn_pin.vectors.iter().any(|v| v.input.as_deref() == Some("CHESS:k") && !v.valid));
+//! let erratum = snn_pin.vectors.iter().find(|v| v.input.as_deref() == Some("CHESS:p")).unwrap();
+//! assert_eq!(erratum.error.as_ref().unwrap().code, "case-mismatch");
 //! ```
 
 mod candidate;
