@@ -600,7 +600,7 @@ fn cross_file(prepared: &[Prepared], files: &[VectorFile]) -> Result<CrossFile, 
                 }
                 _ if !vector.valid => {
                     invalid += 1;
-                    invalid % 40 == 1
+                    invalid % 25 == 1
                 }
                 _ => false,
             };
