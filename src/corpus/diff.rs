@@ -30,6 +30,8 @@ pub struct Expected {
 pub struct Change {
     /// The dialect.
     pub dialect: String,
+    /// The vector's group (in the new corpus, or in the old one for a removed vector).
+    pub group: String,
     /// The input, when UTF-8.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub input: Option<String>,
@@ -109,6 +111,7 @@ fn expected(vector: &Vector) -> Expected {
 fn change(dialect: &str, vector: &Vector, old: Option<&Vector>, new: Option<&Vector>) -> Change {
     Change {
         dialect: dialect.to_owned(),
+        group: vector.group.clone(),
         input: vector.input.clone(),
         input_hex: vector.input_hex.clone(),
         old: old.map(expected),
@@ -144,7 +147,11 @@ impl CorpusDiff {
                     (None, _) => describe(&change.new),
                     (_, None) => describe(&change.old),
                 };
-                let _ = writeln!(out, "{mark} {} {input}: {what}", change.dialect);
+                let _ = writeln!(
+                    out,
+                    "{mark} {} {} {input}: {what}",
+                    change.dialect, change.group
+                );
             }
         }
         let mut totals: Vec<(String, [usize; 3])> = Vec::new();

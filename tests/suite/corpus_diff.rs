@@ -87,7 +87,7 @@ fn demo_legacy_with_digits_in_the_game_id() {
     insta::assert_snapshot!(result.to_text());
 
     gan().arg("diff").arg(committed()).arg(&out).assert().code(1).stdout(predicate::str::contains(
-        "~ legacy \"CHESS960:K\": invalid unexpected-char at byte 5 -> valid style=CHESS960 type=K side=first",
+        "~ legacy examples \"CHESS960:K\": invalid unexpected-char at byte 5 -> valid style=CHESS960 type=K side=first",
     ));
     let json = gan()
         .args(["diff", "--format", "json"])
