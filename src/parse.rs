@@ -20,6 +20,26 @@ impl Limits {
     pub const NONE: Limits = Limits { max_len: None };
 }
 
+/// A recognizer of a dialect's language: `Ok` when it accepts the whole text, otherwise the
+/// length of the longest viable prefix (D11). The compiled grammar, or an edited copy run by
+/// `pest_vm` (the corpus generator's `--grammar-dir`).
+pub(crate) type Recognizer<'a> = &'a dyn Fn(&str) -> Result<(), usize>;
+
+/// The verdict of `recognizer` on `input` in `dialect`, with D12's diagnosis of a rejection:
+/// the pipeline of [`parse_bytes`] (same checks, codes and messages) over another recognizer,
+/// building no actor.
+pub(crate) fn check_with(
+    dialect: Dialect,
+    input: &[u8],
+    recognizer: Recognizer<'_>,
+) -> Result<(), ParseError> {
+    // The checks before any grammar runs (`invalid-utf8`, `empty`), with a grammar that
+    // accepts everything.
+    parse_bytes(dialect, input, Limits::NONE, |_| Ok(()))?;
+    let text = std::str::from_utf8(input).expect("parse_bytes checked UTF-8");
+    recognizer(text).map_err(|offset| diagnose(dialect, text, offset, recognizer))
+}
+
 /// Parses `input` with `recognize`, the grammar of `dialect`, applying D12 to its failures.
 pub(crate) fn parse_bytes<T>(
     dialect: Dialect,
@@ -27,29 +47,6 @@ pub(crate) fn parse_bytes<T>(
     limits: Limits,
     recognize: fn(&str) -> Result<T, usize>,
 ) -> Result<T, ParseError> {
-    let text = decode(dialect, input, limits)?;
-    let grammar = |text: &str| dialect.run_grammar(text);
-    recognize(text).map_err(|offset| diagnose(dialect, text, offset, &grammar))
-}
-
-/// A recognizer of a dialect's language: `Ok` when it accepts the whole text, otherwise the
-/// length of the longest viable prefix (D11). The compiled grammar, or an edited copy run by
-/// `pest_vm` (the corpus generator's `--grammar-dir`).
-pub(crate) type Recognizer<'a> = &'a dyn Fn(&str) -> Result<(), usize>;
-
-/// The verdict of `recognizer` on `input` in `dialect`, with D12's diagnosis of a rejection:
-/// the same pipeline as [`Dialect::parse`], over another recognizer, building no actor.
-pub(crate) fn check_with(
-    dialect: Dialect,
-    input: &[u8],
-    recognizer: Recognizer<'_>,
-) -> Result<(), ParseError> {
-    let text = decode(dialect, input, Limits::NONE)?;
-    recognizer(text).map_err(|offset| diagnose(dialect, text, offset, recognizer))
-}
-
-/// The checks before any grammar runs (D12's order): `too-long`, `invalid-utf8`, `empty`.
-fn decode(dialect: Dialect, input: &[u8], limits: Limits) -> Result<&str, ParseError> {
     if let Some(limit) = limits.max_len {
         if input.len() > limit {
             return Err(too_long(dialect, limit, input.len() as u64));
@@ -60,10 +57,7 @@ fn decode(dialect: Dialect, input: &[u8], limits: Limits) -> Result<&str, ParseE
         Err(utf8) => {
             let start = utf8.valid_up_to();
             let end = start + utf8.error_len().unwrap_or(input.len() - start);
-            let bytes: Vec<String> = input[start..end]
-                .iter()
-                .map(|b| format!("0x{b:02X}"))
-                .collect();
+            let bytes: Vec<String> = input[start..end].iter().map(|b| format!("0x{b:02X}")).collect();
             let detail = format!("invalid UTF-8 at byte {start}: {}", bytes.join(" "));
             return Err(error(dialect, ErrorKind::InvalidUtf8, start, end, detail));
         }
@@ -72,7 +66,14 @@ fn decode(dialect: Dialect, input: &[u8], limits: Limits) -> Result<&str, ParseE
         let detail = format!("empty input: {}", dialect.syntax().whole);
         return Err(error(dialect, ErrorKind::Empty, 0, 0, detail));
     }
-    Ok(text)
+    let grammar = |text: &str| {
+        if dialect.accepts(text) {
+            Ok(())
+        } else {
+            Err(dialect.viable_len(text))
+        }
+    };
+    recognize(text).map_err(|offset| diagnose(dialect, text, offset, &grammar))
 }
 
 /// D12 `too-long`: an input of `len` bytes over the limit; offset = the limit.
@@ -81,13 +82,7 @@ pub(crate) fn too_long(dialect: Dialect, limit: usize, len: u64) -> ParseError {
     error(dialect, ErrorKind::TooLong, limit, limit, detail)
 }
 
-fn error(
-    dialect: Dialect,
-    kind: ErrorKind,
-    start: usize,
-    end: usize,
-    detail: String,
-) -> ParseError {
+fn error(dialect: Dialect, kind: ErrorKind, start: usize, end: usize, detail: String) -> ParseError {
     ParseError {
         kind,
         dialect,
@@ -101,7 +96,7 @@ fn error(
 fn diagnose(dialect: Dialect, text: &str, offset: usize, recognizer: Recognizer<'_>) -> ParseError {
     let found = text[offset..].chars().next();
     let end = offset + found.map_or(0, char::len_utf8);
-    let explanation = explain(dialect, &text[..offset], recognizer);
+    let explanation = explain(dialect, &text[..offset]);
     let (kind, detail) = match found {
         Some(c) if !c.is_ascii() => (
             ErrorKind::NonAscii,
@@ -111,7 +106,7 @@ fn diagnose(dialect: Dialect, text: &str, offset: usize, recognizer: Recognizer<
                 u32::from(c)
             ),
         ),
-        Some(c) if case_flip_continues(text, offset, c, recognizer) => (
+        Some(c) if case_flip_continues(recognizer, text, offset, c) => (
             ErrorKind::CaseMismatch,
             format!(
                 "case mismatch at byte {offset}: '{c}' is {}, but the identifier is {}; \
@@ -130,14 +125,11 @@ fn diagnose(dialect: Dialect, text: &str, offset: usize, recognizer: Recognizer<
         ),
         Some(c) => (
             ErrorKind::UnexpectedChar,
-            format!(
-                "unexpected '{}' at byte {offset}: {explanation}",
-                c.escape_debug()
-            ),
+            format!("unexpected '{}' at byte {offset}: {explanation}", c.escape_debug()),
         ),
     };
     let hint = (kind == ErrorKind::CaseMismatch)
-        .then(|| case_hint(text, recognizer))
+        .then(|| case_hint(recognizer, text))
         .flatten();
     ParseError {
         kind,
@@ -149,7 +141,7 @@ fn diagnose(dialect: Dialect, text: &str, offset: usize, recognizer: Recognizer<
 }
 
 /// D12 `case-mismatch`: the same letter in the other case would extend the viable prefix.
-fn case_flip_continues(text: &str, offset: usize, c: char, recognizer: Recognizer<'_>) -> bool {
+fn case_flip_continues(recognizer: Recognizer<'_>, text: &str, offset: usize, c: char) -> bool {
     if !c.is_ascii_alphabetic() {
         return false;
     }
@@ -160,7 +152,7 @@ fn case_flip_continues(text: &str, offset: usize, c: char, recognizer: Recognize
 }
 
 /// D3: the input re-cased to the case of its piece part's first letter, when that is valid.
-fn case_hint(text: &str, recognizer: Recognizer<'_>) -> Option<String> {
+fn case_hint(recognizer: Recognizer<'_>, text: &str) -> Option<String> {
     let (_, piece) = text.split_once(':')?;
     let side = piece.bytes().find_map(Side::of_letter)?;
     let recased = side.recase(text);
@@ -189,12 +181,12 @@ fn case_name(c: char) -> &'static str {
 }
 
 /// Names the component the grammar was in when it stopped, from the viable prefix.
-fn explain(dialect: Dialect, prefix: &str, recognizer: Recognizer<'_>) -> String {
+fn explain(dialect: Dialect, prefix: &str) -> String {
     let syntax = dialect.syntax();
     match prefix.split_once(':') {
         None if prefix.is_empty() => "a style starts with a letter".to_owned(),
         None => format!("{}, then ':'", syntax.style),
-        Some(_) if recognizer(prefix).is_ok() => {
+        Some(_) if dialect.accepts(prefix) => {
             format!("{}; nothing else may follow", syntax.piece)
         }
         Some(_) => syntax.piece.to_owned(),

@@ -37,15 +37,13 @@ pub enum ColorChoice {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Parse identifiers in one dialect: the attributes, or an exact error.
-    #[command(
-        after_help = "Input: the IDs given, or standard input when there are none (or \
+    #[command(after_help = "Input: the IDs given, or standard input when there are none (or \
                             only `-`): each LF-terminated line is one input, minus one CR before \
                             the LF; nothing else is trimmed. With -z, NUL-separated inputs.\n\n\
                             Exit codes: 0 all valid, 1 at least one invalid, 2 usage or I/O error.\n\n\
                             Examples:\n  gan parse SHOGI:+P\n  gan parse --dialect legacy CHESS:KING\n  \
                             printf 'CHESS:k\\n' | gan parse --format json\n  \
-                            gan parse -- -K\n  printf 'a\\nb\\0' | gan parse -z"
-    )]
+                            gan parse -- -K\n  printf 'a\\nb\\0' | gan parse -z")]
     Parse(ParseArgs),
     /// Parse identifiers in every dialect and show what each accepts (D10).
     #[command(after_help = "Same input rules as `gan parse`.\n\n\

@@ -111,9 +111,14 @@ impl Dialect {
         self.run_grammar(text).is_ok()
     }
 
-    /// The grammar's verdict alone: `Err` holds the position where the parse died, the
-    /// length of the longest viable prefix (D11).
-    pub(crate) fn run_grammar(self, text: &str) -> Result<(), usize> {
+    /// The length of the longest prefix of `text` that some valid identifier starts with
+    /// (D11): where the grammar's parse dies, or `text.len()` when it is valid or viable.
+    pub(crate) fn viable_len(self, text: &str) -> usize {
+        self.run_grammar(text).err().unwrap_or(text.len())
+    }
+
+    /// The grammar's verdict alone: `Err` holds the position where the parse died.
+    fn run_grammar(self, text: &str) -> Result<(), usize> {
         match self {
             Dialect::Legacy => legacy::recognize(text).map(drop),
             Dialect::Beta => beta::recognize(text).map(drop),
