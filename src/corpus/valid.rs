@@ -141,7 +141,7 @@ fn candidate(group: &'static str, derivation: Derivation) -> Candidate {
 /// The counts a repetition is tried at: its bounds, and 1, 2, 64, 255 within them.
 pub(crate) fn repetition_counts(min: u32, max: Option<u32>) -> Vec<u32> {
     let mut counts: Vec<u32> = std::iter::once(min).chain(COUNTS).chain(max).collect();
-    counts.retain(|&c| c >= min && max.map_or(true, |max| c <= max));
+    counts.retain(|&c| c >= min && c <= max.unwrap_or(u32::MAX));
     counts.sort_unstable();
     counts.dedup();
     counts
