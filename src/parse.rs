@@ -20,6 +20,26 @@ impl Limits {
     pub const NONE: Limits = Limits { max_len: None };
 }
 
+/// A recognizer of a dialect's language: `Ok` when it accepts the whole text, otherwise the
+/// length of the longest viable prefix (D11). The compiled grammar, or an edited copy run by
+/// `pest_vm` (the corpus generator's `--grammar-dir`).
+pub(crate) type Recognizer<'a> = &'a dyn Fn(&str) -> Result<(), usize>;
+
+/// The verdict of `recognizer` on `input` in `dialect`, with D12's diagnosis of a rejection:
+/// the pipeline of [`parse_bytes`] (same checks, codes and messages) over another recognizer,
+/// building no actor.
+pub(crate) fn check_with(
+    dialect: Dialect,
+    input: &[u8],
+    recognizer: Recognizer<'_>,
+) -> Result<(), ParseError> {
+    // The checks before any grammar runs (`invalid-utf8`, `empty`), with a grammar that
+    // accepts everything.
+    parse_bytes(dialect, input, Limits::NONE, |_| Ok(()))?;
+    let text = std::str::from_utf8(input).expect("parse_bytes checked UTF-8");
+    recognizer(text).map_err(|offset| diagnose(dialect, text, offset, recognizer))
+}
+
 /// Parses `input` with `recognize`, the grammar of `dialect`, applying D12 to its failures.
 pub(crate) fn parse_bytes<T>(
     dialect: Dialect,
@@ -49,7 +69,14 @@ pub(crate) fn parse_bytes<T>(
         let detail = format!("empty input: {}", dialect.syntax().whole);
         return Err(error(dialect, ErrorKind::Empty, 0, 0, detail));
     }
-    recognize(text).map_err(|offset| diagnose(dialect, text, offset))
+    let grammar = |text: &str| {
+        if dialect.accepts(text) {
+            Ok(())
+        } else {
+            Err(dialect.viable_len(text))
+        }
+    };
+    recognize(text).map_err(|offset| diagnose(dialect, text, offset, &grammar))
 }
 
 /// D12 `too-long`: an input of `len` bytes over the limit; offset = the limit.
@@ -74,8 +101,8 @@ fn error(
     }
 }
 
-/// D12 for a valid UTF-8, non-empty input that the grammar rejected at `offset` (D11).
-fn diagnose(dialect: Dialect, text: &str, offset: usize) -> ParseError {
+/// D12 for a valid UTF-8, non-empty input that `recognizer` rejected at `offset` (D11).
+fn diagnose(dialect: Dialect, text: &str, offset: usize, recognizer: Recognizer<'_>) -> ParseError {
     let found = text[offset..].chars().next();
     let end = offset + found.map_or(0, char::len_utf8);
     let explanation = explain(dialect, &text[..offset]);
@@ -88,7 +115,7 @@ fn diagnose(dialect: Dialect, text: &str, offset: usize) -> ParseError {
                 u32::from(c)
             ),
         ),
-        Some(c) if case_flip_continues(dialect, text, offset, c) => (
+        Some(c) if case_flip_continues(recognizer, text, offset, c) => (
             ErrorKind::CaseMismatch,
             format!(
                 "case mismatch at byte {offset}: '{c}' is {}, but the identifier is {}; \
@@ -114,7 +141,7 @@ fn diagnose(dialect: Dialect, text: &str, offset: usize) -> ParseError {
         ),
     };
     let hint = (kind == ErrorKind::CaseMismatch)
-        .then(|| case_hint(dialect, text))
+        .then(|| case_hint(recognizer, text))
         .flatten();
     ParseError {
         kind,
@@ -126,22 +153,27 @@ fn diagnose(dialect: Dialect, text: &str, offset: usize) -> ParseError {
 }
 
 /// D12 `case-mismatch`: the same letter in the other case would extend the viable prefix.
-fn case_flip_continues(dialect: Dialect, text: &str, offset: usize, c: char) -> bool {
+fn case_flip_continues(recognizer: Recognizer<'_>, text: &str, offset: usize, c: char) -> bool {
     if !c.is_ascii_alphabetic() {
         return false;
     }
     let mut flipped = String::with_capacity(offset + 1);
     flipped.push_str(&text[..offset]);
     flipped.push(flip_case(c));
-    dialect.viable_len(&flipped) > offset
+    viable_len(recognizer, &flipped) > offset
 }
 
 /// D3: the input re-cased to the case of its piece part's first letter, when that is valid.
-fn case_hint(dialect: Dialect, text: &str) -> Option<String> {
+fn case_hint(recognizer: Recognizer<'_>, text: &str) -> Option<String> {
     let (_, piece) = text.split_once(':')?;
     let side = piece.bytes().find_map(Side::of_letter)?;
     let recased = side.recase(text);
-    (dialect.viable_len(&recased) == recased.len()).then_some(recased)
+    (viable_len(recognizer, &recased) == recased.len()).then_some(recased)
+}
+
+/// D11 by `recognizer`: where it dies, or the whole length when `text` is valid or viable.
+fn viable_len(recognizer: Recognizer<'_>, text: &str) -> usize {
+    recognizer(text).err().unwrap_or(text.len())
 }
 
 fn flip_case(c: char) -> char {

@@ -1,6 +1,7 @@
 //! The command line, declared with clap.
 
 use std::ffi::OsString;
+use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use gan::Dialect;
@@ -54,6 +55,79 @@ pub enum Command {
     Detect(DetectArgs),
     /// Convert identifiers from one dialect to another, reporting everything lost (M1–M7).
     Migrate(super::migrate::MigrateArgs),
+    /// Generate the conformance corpus from the grammars, confirmed by the oracle regexes.
+    #[command(
+        after_help = "Writes exactly gan/{dialect}.json, cross-dialect.json and \
+                            manifest.json under --out (only gan/{dialect}.json with --dialect). \
+                            The same grammars and seed give byte-identical files.\n\n\
+                            --oracle FILE: one line per dialect, `DIALECT PATTERN`, the uppercase \
+                            form of its regex with named groups as in DECISIONS.md §1; `#` starts a \
+                            comment.\n\n\
+                            Exit codes: 0 written (or fresh with --check), 1 stale files (--check) or \
+                            the parser and the oracle disagree, 2 usage, grammar or I/O error.\n\n\
+                            Examples:\n  gan generate\n  gan generate --check\n  \
+                            gan generate --dialect qpi --out /tmp/corpus\n  \
+                            gan generate --grammar-dir my-grammars --oracle my-oracle.txt --out /tmp/new"
+    )]
+    Generate(GenerateArgs),
+    /// Compare two corpora: vectors added, removed or flipped, matched by (dialect, input).
+    #[command(
+        after_help = "A vector is flipped when its verdict, actor, error code or offset \
+                            changed; groups and ids do not count.\n\n\
+                            Exit codes: 0 equivalent, 1 different, 2 usage or I/O error.\n\n\
+                            Examples:\n  gan diff conformance /tmp/new\n  \
+                            gan diff --format json conformance /tmp/new"
+    )]
+    Diff(DiffArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// Generate only this dialect's file (repeatable); default: all five, plus
+    /// cross-dialect.json and manifest.json.
+    #[arg(long, short = 'd', value_name = "D", value_parser = parse_dialect)]
+    pub dialect: Vec<Dialect>,
+
+    /// The corpus folder.
+    #[arg(long, value_name = "DIR", default_value = "conformance")]
+    pub out: PathBuf,
+
+    /// The seed of the random sample.
+    #[arg(long, value_name = "N", default_value_t = gan::corpus::DEFAULT_SEED)]
+    pub seed: u64,
+
+    /// Read the grammars from DIR/{dialect}.pest (edited copies, run by `pest_vm`) instead of
+    /// the ones built in.
+    #[arg(long, value_name = "DIR")]
+    pub grammar_dir: Option<PathBuf>,
+
+    /// Confirm the vectors with these regexes instead of DECISIONS.md §1's.
+    #[arg(long, value_name = "FILE", conflicts_with = "no_oracle")]
+    pub oracle: Option<PathBuf>,
+
+    /// Do not confirm the vectors with a second oracle.
+    #[arg(long)]
+    pub no_oracle: bool,
+
+    /// Write nothing: exit 1, naming them, when the files under --out are not what would be
+    /// generated.
+    #[arg(long)]
+    pub check: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct DiffArgs {
+    /// The old corpus folder (holding gan/*.json).
+    #[arg(value_name = "OLD")]
+    pub old: PathBuf,
+
+    /// The new corpus folder.
+    #[arg(value_name = "NEW")]
+    pub new: PathBuf,
+
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
 }
 
 #[derive(Debug, Args)]

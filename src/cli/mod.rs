@@ -1,6 +1,8 @@
 //! Argument parsing, I/O and exit codes for every subcommand.
 
 mod args;
+mod diff;
+mod generate;
 mod inputs;
 mod migrate;
 mod parse;
@@ -29,6 +31,8 @@ pub fn main() -> ExitCode {
         Command::Parse(args) => parse::parse(args, &mut out, colors),
         Command::Detect(args) => parse::detect(args, &mut out, colors),
         Command::Migrate(args) => migrate::migrate(args, &mut out),
+        Command::Generate(args) => generate::generate(args, &mut out),
+        Command::Diff(args) => diff::diff(args, &mut out),
     };
     let result = result.and_then(|code| out.flush().map(|()| code));
     match result {

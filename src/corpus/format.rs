@@ -6,6 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::model::ActorFields;
+use crate::output::DetectRecord;
 
 /// The version of the corpus format; every file carries it as `"format"`.
 pub const FORMAT: u32 = 1;
@@ -93,4 +94,24 @@ pub fn decode_hex(hex: &str) -> Vec<u8> {
             u8::from_str_radix(digits, 16).ok()
         })
         .collect()
+}
+
+/// `cross-dialect.json`: what `gan detect --format json` prints for a few hundred strings.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CrossFile {
+    /// Always [`FORMAT`].
+    pub format: u32,
+    /// The strings, each with the record `gan detect` prints.
+    pub vectors: Vec<CrossVector>,
+}
+
+/// One string of `cross-dialect.json`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CrossVector {
+    /// `cross/{slug}`, the slug as in [`Vector::id`].
+    pub id: String,
+    /// Exactly the object `gan detect --format json` prints for the input (D10).
+    pub detect: DetectRecord,
 }

@@ -1,4 +1,34 @@
-//! The conformance corpus: its file format (a public API, versioned by `format`) and, later,
-//! the grammar-driven generator.
+//! The conformance corpus: its file format (a public API, versioned by `format`), the
+//! grammar-driven generator, the committed corpus embedded in the binary, and corpus diffs.
+//!
+//! ```
+//! let files = gan::corpus::embedded();
+//! let snn_pin = files.iter().find(|file| file.dialect == "snn-pin").unwrap();
+//! let erratum = snn_pin.vectors.iter().find(|v| v.input.as_deref() == Some("CHESS:p")).unwrap();
+//! assert_eq!(erratum.error.as_ref().unwrap().code, "case-mismatch");
+//! ```
 
+mod candidate;
+pub mod coverage;
+mod derive;
+pub mod diff;
+pub mod files;
 pub mod format;
+pub mod generate;
+pub mod id;
+pub mod ir;
+mod judge;
+mod load;
+pub mod manifest;
+mod mutate;
+mod oracle_file;
+mod rng;
+pub mod summary;
+mod valid;
+mod vm;
+
+pub use format::{CrossFile, CrossVector, ExpectedError, Vector, VectorFile, FORMAT};
+pub use generate::{generate, Config, Corpus, GenerateError, Grammars, OracleChoice, DEFAULT_SEED};
+pub use judge::Disagreement;
+pub use load::{embedded, embedded_text, load_dir, LoadError};
+pub use oracle_file::parse_oracle_file;

@@ -2,7 +2,10 @@
 
 mod api;
 mod cli;
+mod corpus_diff;
+mod corpus_files;
 mod errors;
+mod generator;
 mod migrate;
 mod migrate_cli;
 mod migrate_props;

@@ -1,0 +1,211 @@
+//! Corpus diffs (`gan diff OLD NEW`): vectors matched by (dialect, input), not by id, and
+//! reported as added, removed or flipped (valid ↔ invalid, another actor, error code or
+//! offset). Groups, ids, operators and notes are bookkeeping and do not count.
+
+use std::collections::HashMap;
+use std::fmt::Write as _;
+
+use serde::Serialize;
+
+use crate::dialect::Dialect;
+use crate::model::ActorFields;
+
+use super::format::{ExpectedError, Vector, VectorFile};
+
+/// What a vector expects, the part a diff compares.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Expected {
+    /// The verdict.
+    pub valid: bool,
+    /// The attributes, when valid.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub actor: Option<ActorFields>,
+    /// The error, when invalid.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<ExpectedError>,
+}
+
+/// One difference.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Change {
+    /// The dialect.
+    pub dialect: String,
+    /// The vector's group (in the new corpus, or in the old one for a removed vector).
+    pub group: String,
+    /// The input, when UTF-8.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub input: Option<String>,
+    /// The input in hex, when not UTF-8.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub input_hex: Option<String>,
+    /// What the old corpus expects (absent for an added vector).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub old: Option<Expected>,
+    /// What the new corpus expects (absent for a removed vector).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub new: Option<Expected>,
+}
+
+/// The differences between two corpora.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct CorpusDiff {
+    /// Whether the corpora expect the same of the same inputs.
+    pub equivalent: bool,
+    /// In the new corpus only.
+    pub added: Vec<Change>,
+    /// In the old corpus only.
+    pub removed: Vec<Change>,
+    /// In both, expecting something else.
+    pub flipped: Vec<Change>,
+}
+
+/// Compares two corpora, dialect by dialect (in the order of [`Dialect::ALL`]).
+pub fn diff(old: &[VectorFile], new: &[VectorFile]) -> CorpusDiff {
+    let mut result = CorpusDiff::default();
+    let mut dialects: Vec<&str> = old.iter().chain(new).map(|f| f.dialect.as_str()).collect();
+    dialects.sort_by_key(|d| (d.parse::<Dialect>().ok(), String::from(*d)));
+    dialects.dedup();
+    for dialect in dialects {
+        let vectors = |files: &'_ [VectorFile]| -> Vec<Vector> {
+            files
+                .iter()
+                .filter(|f| f.dialect == dialect)
+                .flat_map(|f| f.vectors.clone())
+                .collect()
+        };
+        let (before, after) = (vectors(old), vectors(new));
+        let index: HashMap<Vec<u8>, &Vector> = before.iter().map(|v| (v.bytes(), v)).collect();
+        let later: HashMap<Vec<u8>, &Vector> = after.iter().map(|v| (v.bytes(), v)).collect();
+        for vector in &after {
+            match index.get(&vector.bytes()) {
+                None => result
+                    .added
+                    .push(change(dialect, vector, None, Some(vector))),
+                Some(previous) if expected(previous) != expected(vector) => {
+                    result
+                        .flipped
+                        .push(change(dialect, vector, Some(previous), Some(vector)));
+                }
+                Some(_) => {}
+            }
+        }
+        for vector in before.iter().filter(|v| !later.contains_key(&v.bytes())) {
+            result
+                .removed
+                .push(change(dialect, vector, Some(vector), None));
+        }
+    }
+    result.equivalent =
+        result.added.is_empty() && result.removed.is_empty() && result.flipped.is_empty();
+    result
+}
+
+fn expected(vector: &Vector) -> Expected {
+    Expected {
+        valid: vector.valid,
+        actor: vector.actor.clone(),
+        error: vector.error.clone(),
+    }
+}
+
+fn change(dialect: &str, vector: &Vector, old: Option<&Vector>, new: Option<&Vector>) -> Change {
+    Change {
+        dialect: dialect.to_owned(),
+        group: vector.group.clone(),
+        input: vector.input.clone(),
+        input_hex: vector.input_hex.clone(),
+        old: old.map(expected),
+        new: new.map(expected),
+    }
+}
+
+impl CorpusDiff {
+    /// The diff as pretty JSON (final newline).
+    pub fn to_json(&self) -> String {
+        super::generate::to_json(self)
+    }
+
+    /// The diff as text: one line per change (`+` added, `-` removed, `~` flipped), then the
+    /// totals per dialect.
+    pub fn to_text(&self) -> String {
+        let mut out = String::new();
+        for (mark, changes) in [
+            ("+", &self.added),
+            ("-", &self.removed),
+            ("~", &self.flipped),
+        ] {
+            for change in changes {
+                let input = match (&change.input, &change.input_hex) {
+                    (Some(input), _) => format!("{input:?}"),
+                    (None, hex) => format!("hex {}", hex.as_deref().unwrap_or_default()),
+                };
+                let describe = |e: &Option<Expected>| e.as_ref().map(show).unwrap_or_default();
+                let what = match (&change.old, &change.new) {
+                    (Some(_), Some(_)) => {
+                        format!("{} -> {}", describe(&change.old), describe(&change.new))
+                    }
+                    (None, _) => describe(&change.new),
+                    (_, None) => describe(&change.old),
+                };
+                let _ = writeln!(
+                    out,
+                    "{mark} {} {} {input}: {what}",
+                    change.dialect, change.group
+                );
+            }
+        }
+        let mut totals: Vec<(String, [usize; 3])> = Vec::new();
+        for (slot, changes) in [&self.added, &self.removed, &self.flipped]
+            .into_iter()
+            .enumerate()
+        {
+            for change in changes {
+                if let Some((_, counts)) = totals.iter_mut().find(|(d, _)| *d == change.dialect) {
+                    counts[slot] += 1;
+                } else {
+                    let mut counts = [0; 3];
+                    counts[slot] = 1;
+                    totals.push((change.dialect.clone(), counts));
+                }
+            }
+        }
+        totals.sort_by_key(|(d, _)| d.parse::<Dialect>().ok());
+        for (dialect, [added, removed, flipped]) in &totals {
+            let _ = writeln!(
+                out,
+                "{dialect}: {added} added, {removed} removed, {flipped} flipped"
+            );
+        }
+        if self.equivalent {
+            out.push_str("the corpora are equivalent\n");
+        }
+        out
+    }
+}
+
+/// `valid style=C type=K side=first` or `invalid case-mismatch at byte 6`.
+fn show(expected: &Expected) -> String {
+    match (&expected.actor, &expected.error) {
+        (Some(actor), _) => {
+            let mut text = format!(
+                "valid style={} type={} side={}",
+                actor.style, actor.piece_type, actor.side
+            );
+            if let Some(state) = actor.state {
+                let _ = write!(text, " state={state}");
+            }
+            for (name, flag) in [
+                ("intermediate", actor.intermediate),
+                ("promoted", actor.promoted),
+                ("king", actor.king),
+            ] {
+                if let Some(flag) = flag {
+                    let _ = write!(text, " {name}={flag}");
+                }
+            }
+            text
+        }
+        (None, Some(error)) => format!("invalid {} at byte {}", error.code, error.offset),
+        (None, None) => if expected.valid { "valid" } else { "invalid" }.to_owned(),
+    }
+}

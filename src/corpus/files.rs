@@ -1,0 +1,127 @@
+//! The generated files on disk: written atomically (a temporary file in the same folder,
+//! then a rename), or compared with what the generator would write (`gan generate --check`).
+
+use std::fmt;
+use std::io;
+use std::path::{Path, PathBuf};
+
+use super::generate::Corpus;
+
+/// An I/O error on a file of the corpus.
+#[derive(Debug)]
+pub struct FileError {
+    /// The file or folder.
+    pub path: PathBuf,
+    /// The error.
+    pub error: io::Error,
+}
+
+impl fmt::Display for FileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.path.display(), self.error)
+    }
+}
+
+impl std::error::Error for FileError {}
+
+/// How a file on disk differs from the generated one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Staleness {
+    /// Its content differs.
+    Differs,
+    /// It does not exist.
+    Missing,
+    /// The generator no longer writes it (a `gan/*.json` of no generated dialect).
+    Extra,
+}
+
+impl fmt::Display for Staleness {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Staleness::Differs => "differs from the generated file",
+            Staleness::Missing => "is missing",
+            Staleness::Extra => "is no longer generated",
+        })
+    }
+}
+
+/// Writes every file of `corpus` under `dir`, each atomically; returns the paths written.
+pub fn write(dir: &Path, corpus: &Corpus) -> Result<Vec<PathBuf>, FileError> {
+    let mut written = Vec::with_capacity(corpus.files.len());
+    for (relative, contents) in &corpus.files {
+        let path = dir.join(relative);
+        write_atomically(&path, contents.as_bytes())?;
+        written.push(path);
+    }
+    Ok(written)
+}
+
+/// Writes `bytes` to a temporary file next to `path`, then renames it over `path`.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
+    let fail = |path: &Path| {
+        let path = path.to_owned();
+        move |error| FileError { path, error }
+    };
+    let folder = path.parent().unwrap_or(Path::new("."));
+    std::fs::create_dir_all(folder).map_err(fail(folder))?;
+    let name = path
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or("corpus");
+    let temporary = folder.join(format!(".{name}.{}.tmp", std::process::id()));
+    std::fs::write(&temporary, bytes).map_err(fail(&temporary))?;
+    std::fs::rename(&temporary, path).map_err(|error| {
+        let _ = std::fs::remove_file(&temporary);
+        FileError {
+            path: path.to_owned(),
+            error,
+        }
+    })
+}
+
+/// The files under `dir` that are not exactly what `corpus` holds, in the corpus's order,
+/// then the extra `gan/*.json` (only when the corpus covers every dialect).
+pub fn stale(dir: &Path, corpus: &Corpus) -> Result<Vec<(String, Staleness)>, FileError> {
+    let mut found = Vec::new();
+    for (relative, contents) in &corpus.files {
+        let path = dir.join(relative);
+        match std::fs::read(&path) {
+            Ok(bytes) if bytes == contents.as_bytes() => {}
+            Ok(_) => found.push((relative.clone(), Staleness::Differs)),
+            Err(error) if error.kind() == io::ErrorKind::NotFound => {
+                found.push((relative.clone(), Staleness::Missing));
+            }
+            Err(error) => return Err(FileError { path, error }),
+        }
+    }
+    if corpus.manifest.is_some() {
+        let folder = dir.join("gan");
+        let entries = match std::fs::read_dir(&folder) {
+            Ok(entries) => entries,
+            Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(found),
+            Err(error) => {
+                return Err(FileError {
+                    path: folder,
+                    error,
+                })
+            }
+        };
+        let mut extra = Vec::new();
+        for entry in entries {
+            let entry = entry.map_err(|error| FileError {
+                path: folder.clone(),
+                error,
+            })?;
+            let relative = format!("gan/{}", entry.file_name().to_string_lossy());
+            let is_json = Path::new(&relative)
+                .extension()
+                .is_some_and(|e| e == "json");
+            if is_json && !corpus.files.iter().any(|(path, _)| *path == relative) {
+                extra.push((relative, Staleness::Extra));
+            }
+        }
+        extra.sort_by(|a, b| a.0.cmp(&b.0));
+        found.extend(extra);
+    }
+    Ok(found)
+}
