@@ -13,9 +13,7 @@ use crate::model::{ActorFields, Side, State};
 use crate::parse::Limits;
 
 /// A valid identifier of one dialect.
-pub trait Identifier:
-    Sized + Clone + PartialEq + fmt::Display + FromStr<Err = ParseError>
-{
+pub trait Identifier: Sized + Clone + PartialEq + fmt::Display + FromStr<Err = ParseError> {
     /// The dialect this type belongs to.
     const DIALECT: Dialect;
 

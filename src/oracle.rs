@@ -75,7 +75,10 @@ impl Oracle {
             .build_many(&[format!("(?:{uppercase})$"), format!("(?:{lowercase})$")])
             .map_err(|e| e.to_string())?;
         Ok(Oracle {
-            forms: [(Side::First, full(uppercase)?), (Side::Second, full(&lowercase)?)],
+            forms: [
+                (Side::First, full(uppercase)?),
+                (Side::Second, full(&lowercase)?),
+            ],
             dfa,
         })
     }
@@ -102,7 +105,9 @@ impl Oracle {
             None => codes::UNEXPECTED_END,
             Some(_) => codes::UNEXPECTED_CHAR,
         };
-        let hint = (code == codes::CASE_MISMATCH).then(|| self.hint(text)).flatten();
+        let hint = (code == codes::CASE_MISMATCH)
+            .then(|| self.hint(text))
+            .flatten();
         invalid(code, offset, hint)
     }
 

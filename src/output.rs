@@ -107,7 +107,9 @@ pub struct Rejected {
 /// The input fields shared by every record: lossy text, hex when not UTF-8, true length.
 fn input_fields(record: &Record) -> (String, Option<String>, Option<u64>) {
     let input = String::from_utf8_lossy(&record.bytes).into_owned();
-    let hex = std::str::from_utf8(&record.bytes).is_err().then(|| hex(&record.bytes));
+    let hex = std::str::from_utf8(&record.bytes)
+        .is_err()
+        .then(|| hex(&record.bytes));
     (input, hex, record.is_truncated().then_some(record.len))
 }
 
@@ -116,7 +118,12 @@ pub fn parse_record(dialect: Dialect, record: &Record, limit: usize) -> Result<A
     if record.is_truncated() {
         return Err(parse::too_long(dialect, limit, record.len));
     }
-    dialect.parse_with(&record.bytes, Limits { max_len: Some(limit) })
+    dialect.parse_with(
+        &record.bytes,
+        Limits {
+            max_len: Some(limit),
+        },
+    )
 }
 
 impl ParseRecord {
@@ -151,7 +158,13 @@ impl DetectRecord {
                 .map(|dialect| (dialect, Err(parse::too_long(dialect, limit, record.len))))
                 .collect()
         } else {
-            detect(&record.bytes, Limits { max_len: Some(limit) }).results
+            detect(
+                &record.bytes,
+                Limits {
+                    max_len: Some(limit),
+                },
+            )
+            .results
         };
         for (dialect, result) in results {
             let dialect_name = dialect.as_str().to_owned();
@@ -178,10 +191,12 @@ impl DetectRecord {
 
 /// Lowercase hex of `bytes`.
 pub fn hex(bytes: &[u8]) -> String {
-    bytes.iter().fold(String::with_capacity(bytes.len() * 2), |mut out, byte| {
-        let _ = write!(out, "{byte:02x}");
-        out
-    })
+    bytes
+        .iter()
+        .fold(String::with_capacity(bytes.len() * 2), |mut out, byte| {
+            let _ = write!(out, "{byte:02x}");
+            out
+        })
 }
 
 /// `bytes` as a quoted, single-line string: printable ASCII as is, `"` and `\` escaped,
@@ -197,7 +212,10 @@ pub fn escape(bytes: &[u8]) -> (String, Vec<usize>) {
             Err(error) => {
                 let (valid, after) = rest.split_at(error.valid_up_to());
                 let bad = error.error_len().unwrap_or(after.len());
-                (std::str::from_utf8(valid).unwrap_or_default(), &after[..bad])
+                (
+                    std::str::from_utf8(valid).unwrap_or_default(),
+                    &after[..bad],
+                )
             }
         };
         for c in valid.chars() {

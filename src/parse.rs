@@ -37,7 +37,10 @@ pub(crate) fn parse_bytes<T>(
         Err(utf8) => {
             let start = utf8.valid_up_to();
             let end = start + utf8.error_len().unwrap_or(input.len() - start);
-            let bytes: Vec<String> = input[start..end].iter().map(|b| format!("0x{b:02X}")).collect();
+            let bytes: Vec<String> = input[start..end]
+                .iter()
+                .map(|b| format!("0x{b:02X}"))
+                .collect();
             let detail = format!("invalid UTF-8 at byte {start}: {}", bytes.join(" "));
             return Err(error(dialect, ErrorKind::InvalidUtf8, start, end, detail));
         }
@@ -55,7 +58,13 @@ pub(crate) fn too_long(dialect: Dialect, limit: usize, len: u64) -> ParseError {
     error(dialect, ErrorKind::TooLong, limit, limit, detail)
 }
 
-fn error(dialect: Dialect, kind: ErrorKind, start: usize, end: usize, detail: String) -> ParseError {
+fn error(
+    dialect: Dialect,
+    kind: ErrorKind,
+    start: usize,
+    end: usize,
+    detail: String,
+) -> ParseError {
     ParseError {
         kind,
         dialect,
@@ -98,7 +107,10 @@ fn diagnose(dialect: Dialect, text: &str, offset: usize) -> ParseError {
         ),
         Some(c) => (
             ErrorKind::UnexpectedChar,
-            format!("unexpected '{}' at byte {offset}: {explanation}", c.escape_debug()),
+            format!(
+                "unexpected '{}' at byte {offset}: {explanation}",
+                c.escape_debug()
+            ),
         ),
     };
     let hint = (kind == ErrorKind::CaseMismatch)

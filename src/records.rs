@@ -143,7 +143,10 @@ mod tests {
     }
 
     fn lines(input: &[u8]) -> Vec<Vec<u8>> {
-        split(input, Framing::Lines, 1 << 20).into_iter().map(|(b, _)| b).collect()
+        split(input, Framing::Lines, 1 << 20)
+            .into_iter()
+            .map(|(b, _)| b)
+            .collect()
     }
 
     #[test]
@@ -169,17 +172,25 @@ mod tests {
     fn long_inputs_keep_their_prefix_and_length() {
         assert_eq!(
             split(b"abcdef\nab\r\nabc\r\n", Framing::Lines, 3),
-            vec![(b"abc".to_vec(), 6), (b"ab".to_vec(), 2), (b"abc".to_vec(), 3)]
+            vec![
+                (b"abc".to_vec(), 6),
+                (b"ab".to_vec(), 2),
+                (b"abc".to_vec(), 3)
+            ]
         );
-        assert_eq!(split(b"abcd\r\n", Framing::Lines, 3), vec![(b"abc".to_vec(), 4)]);
+        assert_eq!(
+            split(b"abcd\r\n", Framing::Lines, 3),
+            vec![(b"abc".to_vec(), 4)]
+        );
     }
 
     #[test]
     fn small_reads_split_alike() {
         let data = b"CHESS:K\r\nchess:k\n\nX";
         let reader = io::BufReader::with_capacity(1, &data[..]);
-        let records: Vec<Vec<u8>> =
-            Records::new(reader, Framing::Lines, 64).map(|r| r.unwrap().bytes).collect();
+        let records: Vec<Vec<u8>> = Records::new(reader, Framing::Lines, 64)
+            .map(|r| r.unwrap().bytes)
+            .collect();
         assert_eq!(records, lines(data));
     }
 }

@@ -19,11 +19,19 @@ pub fn for_each(
             let len = bytes.len() as u64;
             let mut bytes = bytes;
             bytes.truncate(args.max_bytes);
-            each(&Record { number: index as u64 + 1, bytes, len })?;
+            each(&Record {
+                number: index as u64 + 1,
+                bytes,
+                len,
+            })?;
         }
         return Ok(());
     }
-    let framing = if args.null_data { Framing::Nul } else { Framing::Lines };
+    let framing = if args.null_data {
+        Framing::Nul
+    } else {
+        Framing::Lines
+    };
     let stdin = io::stdin().lock();
     for record in Records::new(stdin, framing, args.max_bytes) {
         each(&record?)?;

@@ -36,7 +36,11 @@ pub fn parse(args: &ParseArgs, out: &mut impl Write, colors: Colors) -> io::Resu
                         if colors.terminal {
                             let column = columns.get(error.offset).copied().unwrap_or(shown.len());
                             let caret = colors.caret;
-                            writeln!(out, "    {shown}\n    {}{caret}^{caret:#}", " ".repeat(column))?;
+                            writeln!(
+                                out,
+                                "    {shown}\n    {}{caret}^{caret:#}",
+                                " ".repeat(column)
+                            )?;
                         }
                         Ok(())
                     }
@@ -64,7 +68,12 @@ pub fn detect(args: &DetectArgs, out: &mut impl Write, colors: Colors) -> io::Re
                 let rejected: Vec<String> = line
                     .rejected
                     .iter()
-                    .map(|r| format!("{} [{} at byte {}]", r.dialect, r.error.code, r.error.offset))
+                    .map(|r| {
+                        format!(
+                            "{} [{} at byte {}]",
+                            r.dialect, r.error.code, r.error.offset
+                        )
+                    })
                     .collect();
                 if accepted.is_empty() {
                     let bad = colors.error;
@@ -75,7 +84,11 @@ pub fn detect(args: &DetectArgs, out: &mut impl Write, colors: Colors) -> io::Re
                     )
                 } else {
                     let ok = colors.ok;
-                    write!(out, "{shown}: {ok}accepted{ok:#} by {}", accepted.join(", "))?;
+                    write!(
+                        out,
+                        "{shown}: {ok}accepted{ok:#} by {}",
+                        accepted.join(", ")
+                    )?;
                     if !rejected.is_empty() {
                         write!(out, "; rejected by {}", rejected.join(", "))?;
                     }
@@ -93,7 +106,10 @@ fn to_json(value: &impl serde::Serialize) -> String {
 
 /// `style=SHOGI type=P side=first state=enhanced`, with the dialect's attributes only.
 fn describe(actor: &ActorFields) -> String {
-    let mut text = format!("style={} type={} side={}", actor.style, actor.piece_type, actor.side);
+    let mut text = format!(
+        "style={} type={} side={}",
+        actor.style, actor.piece_type, actor.side
+    );
     if let Some(state) = actor.state {
         text.push_str(&format!(" state={state}"));
     }

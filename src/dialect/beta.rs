@@ -33,15 +33,32 @@ pub(crate) const SYNTAX: Syntax = Syntax {
 /// The grammar's verdict: the actor, or the position where the parse died (D11).
 pub(crate) fn recognize(input: &str) -> Result<Actor, usize> {
     let mut top = grammar::run::<Grammar, _>(Rule::actor, input)?;
-    let branch = top.next().and_then(|actor| actor.into_inner().next()).expect("a branch");
-    let side = if branch.as_rule() == Rule::uppercase_actor { Side::First } else { Side::Second };
+    let branch = top
+        .next()
+        .and_then(|actor| actor.into_inner().next())
+        .expect("a branch");
+    let side = if branch.as_rule() == Rule::uppercase_actor {
+        Side::First
+    } else {
+        Side::Second
+    };
     let mut parts = branch.into_inner();
     let style = parts.next().expect("style").as_str().to_owned();
-    let mut actor = Actor { style, side, promoted: false, king: false, piece_type: String::new() };
+    let mut actor = Actor {
+        style,
+        side,
+        promoted: false,
+        king: false,
+        piece_type: String::new(),
+    };
     let piece = parts.nth(1).expect("piece");
     for pair in piece.into_inner().flat_map(|pair| {
         // `promoted`, then `piece_abbr` holding `king` and `type`.
-        if pair.as_rule() == Rule::promoted { vec![pair] } else { pair.into_inner().collect() }
+        if pair.as_rule() == Rule::promoted {
+            vec![pair]
+        } else {
+            pair.into_inner().collect()
+        }
     }) {
         match pair.as_rule() {
             Rule::promoted => actor.promoted = true,
@@ -66,13 +83,19 @@ impl Actor {
     /// The same actor, promoted (`+`) or not.
     #[must_use]
     pub fn with_promoted(&self, promoted: bool) -> Self {
-        Actor { promoted, ..self.clone() }
+        Actor {
+            promoted,
+            ..self.clone()
+        }
     }
 
     /// The same actor, king-like (`-`) or not.
     #[must_use]
     pub fn with_king(&self, king: bool) -> Self {
-        Actor { king, ..self.clone() }
+        Actor {
+            king,
+            ..self.clone()
+        }
     }
 }
 

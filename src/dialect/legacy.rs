@@ -28,12 +28,23 @@ pub(crate) const SYNTAX: Syntax = Syntax {
 /// The grammar's verdict: the actor, or the position where the parse died (D11).
 pub(crate) fn recognize(input: &str) -> Result<Actor, usize> {
     let mut top = grammar::run::<Grammar, _>(Rule::actor, input)?;
-    let branch = top.next().and_then(|actor| actor.into_inner().next()).expect("a branch");
-    let side = if branch.as_rule() == Rule::uppercase_actor { Side::First } else { Side::Second };
+    let branch = top
+        .next()
+        .and_then(|actor| actor.into_inner().next())
+        .expect("a branch");
+    let side = if branch.as_rule() == Rule::uppercase_actor {
+        Side::First
+    } else {
+        Side::Second
+    };
     let mut parts = branch.into_inner();
     let style = parts.next().expect("game id").as_str().to_owned();
     let piece_type = parts.nth(1).expect("piece id").as_str().to_owned();
-    Ok(Actor { style, side, piece_type })
+    Ok(Actor {
+        style,
+        side,
+        piece_type,
+    })
 }
 
 impl Identifier for Actor {

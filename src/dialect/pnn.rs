@@ -32,8 +32,15 @@ pub(crate) const SYNTAX: Syntax = Syntax {
 /// The grammar's verdict: the actor, or the position where the parse died (D11).
 pub(crate) fn recognize(input: &str) -> Result<Actor, usize> {
     let mut top = grammar::run::<Grammar, _>(Rule::actor, input)?;
-    let branch = top.next().and_then(|actor| actor.into_inner().next()).expect("a branch");
-    let side = if branch.as_rule() == Rule::uppercase_actor { Side::First } else { Side::Second };
+    let branch = top
+        .next()
+        .and_then(|actor| actor.into_inner().next())
+        .expect("a branch");
+    let side = if branch.as_rule() == Rule::uppercase_actor {
+        Side::First
+    } else {
+        Side::Second
+    };
     let mut parts = branch.into_inner();
     let style = parts.next().expect("game id").as_str().to_owned();
     let mut actor = Actor {
@@ -62,7 +69,10 @@ impl Actor {
     /// The same actor with or without the `'` suffix.
     #[must_use]
     pub fn with_intermediate(&self, intermediate: bool) -> Self {
-        Actor { intermediate, ..self.clone() }
+        Actor {
+            intermediate,
+            ..self.clone()
+        }
     }
 }
 
@@ -113,7 +123,10 @@ impl Stateful for Actor {
     }
 
     fn with_state(&self, state: State) -> Self {
-        Actor { state, ..self.clone() }
+        Actor {
+            state,
+            ..self.clone()
+        }
     }
 }
 

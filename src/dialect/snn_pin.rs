@@ -30,8 +30,15 @@ pub(crate) const SYNTAX: Syntax = Syntax {
 /// The grammar's verdict: the actor, or the position where the parse died (D11).
 pub(crate) fn recognize(input: &str) -> Result<Actor, usize> {
     let mut top = grammar::run::<Grammar, _>(Rule::gan, input)?;
-    let branch = top.next().and_then(|gan| gan.into_inner().next()).expect("gan holds a branch");
-    let side = if branch.as_rule() == Rule::uppercase_gan { Side::First } else { Side::Second };
+    let branch = top
+        .next()
+        .and_then(|gan| gan.into_inner().next())
+        .expect("gan holds a branch");
+    let side = if branch.as_rule() == Rule::uppercase_gan {
+        Side::First
+    } else {
+        Side::Second
+    };
     let mut parts = branch.into_inner();
     let style = parts.next().expect("style").as_str().to_owned();
     let pin = parts.nth(1).expect("pin").into_inner();
@@ -42,7 +49,12 @@ pub(crate) fn recognize(input: &str) -> Result<Actor, usize> {
             _ => piece_type = pair.as_str().to_owned(),
         }
     }
-    Ok(Actor { style, side, state, piece_type })
+    Ok(Actor {
+        style,
+        side,
+        state,
+        piece_type,
+    })
 }
 
 impl Identifier for Actor {
@@ -91,13 +103,22 @@ impl Stateful for Actor {
     }
 
     fn with_state(&self, state: State) -> Self {
-        Actor { state, ..self.clone() }
+        Actor {
+            state,
+            ..self.clone()
+        }
     }
 }
 
 impl fmt::Display for Actor {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}{}", self.style, self.state.prefix(), self.piece_type)
+        write!(
+            f,
+            "{}:{}{}",
+            self.style,
+            self.state.prefix(),
+            self.piece_type
+        )
     }
 }
 

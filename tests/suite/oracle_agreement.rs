@@ -8,8 +8,8 @@ use crate::util::assert_agree;
 
 /// Characters at every class boundary (D1, D2), plus the separators and modifiers.
 const BOUNDARY: &[&str] = &[
-    "A", "Z", "a", "z", "K", "k", "0", "9", ":", "+", "-", "'", "_", "@", "[", "`", "{", "/",
-    " ", "\n", "\r", "\0", "\u{212A}",
+    "A", "Z", "a", "z", "K", "k", "0", "9", ":", "+", "-", "'", "_", "@", "[", "`", "{", "/", " ",
+    "\n", "\r", "\0", "\u{212A}",
 ];
 
 #[test]

@@ -33,7 +33,11 @@ pub fn assert_agree(oracle: &Oracle, dialect: Dialect, input: &[u8]) {
 pub fn parse_ok(dialect: Dialect, input: &str) -> ActorFields {
     match dialect.parse(input.as_bytes()) {
         Ok(actor) => {
-            assert_eq!(actor.to_string(), input, "Display must print the input (D9)");
+            assert_eq!(
+                actor.to_string(),
+                input,
+                "Display must print the input (D9)"
+            );
             actor.fields()
         }
         Err(error) => panic!("{dialect}: {input:?} should be valid, got {error}"),
@@ -46,7 +50,11 @@ pub fn parse_err(dialect: Dialect, input: &str, code: &str, offset: usize) -> ga
     match dialect.parse(input.as_bytes()) {
         Ok(actor) => panic!("{dialect}: {input:?} should be invalid, parsed as {actor:?}"),
         Err(error) => {
-            assert_eq!((error.code(), error.offset()), (code, offset), "{dialect}: {input:?}: {error}");
+            assert_eq!(
+                (error.code(), error.offset()),
+                (code, offset),
+                "{dialect}: {input:?}: {error}"
+            );
             error
         }
     }
