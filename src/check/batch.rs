@@ -22,6 +22,10 @@ pub const MAX_SILENT_STARTS: usize = 3;
 /// Why a vector with `input_hex` is not sent.
 pub const NOT_UTF8: &str = "not UTF-8: runs only in per-case mode";
 
+/// After a read shorter than this, the reader pauses for `COALESCE_PAUSE`.
+const COALESCE_BELOW: usize = 4 << 10;
+const COALESCE_PAUSE: Duration = Duration::from_micros(100);
+
 /// A reply line may not be longer than this.
 const MAX_LINE: usize = 16 << 20;
 
@@ -204,15 +208,14 @@ impl Session<'_, '_> {
         }
     }
 
-    /// Sends requests until `in_flight` are unanswered or none is left.
+    /// Tops the requests in flight up to `in_flight` once half of them are answered: one
+    /// write (and one wake-up of the writer) per half window, not one per reply.
     fn fill(&mut self, adapter: &Adapter) {
-        let room = self
-            .config
-            .in_flight
-            .saturating_sub(self.queue.in_flight.len());
-        if room == 0 || self.queue.pending.is_empty() {
+        let window = self.config.in_flight.max(1);
+        if self.queue.in_flight.len() > window / 2 || self.queue.pending.is_empty() {
             return;
         }
+        let room = window - self.queue.in_flight.len();
         let mut buffer = Vec::new();
         let sent = Instant::now();
         for case in self
@@ -390,6 +393,12 @@ fn read_lines(mut stdout: impl Read + Send + 'static) -> Receiver<FromReader> {
                         partial.extend_from_slice(&data[last + 1..]);
                         if tx.send(FromReader::Lines(lines)).is_err() {
                             return;
+                        }
+                        if n < COALESCE_BELOW {
+                            // A command that flushes every reply makes each read return a
+                            // line or two; a short pause before the next read lets a few more
+                            // arrive, so the main thread wakes once per handful of replies.
+                            thread::sleep(COALESCE_PAUSE);
                         }
                     } else {
                         partial.extend_from_slice(data);

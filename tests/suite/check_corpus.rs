@@ -341,3 +341,32 @@ fn fnv(bytes: &[u8]) -> u64 {
         (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
     })
 }
+
+/// Writes the test corpus to `$GAN_CHECK_CORPUS_OUT` (`DIR/gan/*.json`), each dialect's
+/// vectors repeated `$GAN_CHECK_CORPUS_REPEAT` times under distinct ids: a big corpus to
+/// measure throughput with (`cargo test -- --ignored write_test_corpus`).
+#[test]
+#[ignore = "writes files; run by hand to measure throughput"]
+fn write_test_corpus() {
+    let dir =
+        PathBuf::from(std::env::var_os("GAN_CHECK_CORPUS_OUT").expect("GAN_CHECK_CORPUS_OUT"));
+    let repeat: usize = std::env::var("GAN_CHECK_CORPUS_REPEAT").map_or(1, |n| n.parse().unwrap());
+    let gan = dir.join("gan");
+    std::fs::create_dir_all(&gan).unwrap();
+    for file in corpus() {
+        let mut big = file.clone();
+        big.vectors = (0..repeat)
+            .flat_map(|copy| {
+                file.vectors.iter().map(move |vector| {
+                    let mut vector = vector.clone();
+                    if copy > 0 {
+                        vector.id = format!("{}-{copy}", vector.id);
+                    }
+                    vector
+                })
+            })
+            .collect();
+        let text = serde_json::to_string_pretty(&big).unwrap();
+        std::fs::write(gan.join(format!("{}.json", file.dialect)), text).unwrap();
+    }
+}
