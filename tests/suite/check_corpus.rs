@@ -41,10 +41,10 @@ pub fn python() -> &'static Path {
     })
 }
 
-/// `python -S SCRIPT ARGS…` (`-S`: no site packages, the adapters use the standard library
-/// only, and start faster).
+/// `python -S -E SCRIPT ARGS…` (`-S`: no site packages, the adapters use the standard
+/// library only, and start faster; `-E`: no `PYTHON*` variables, e.g. `PYTHONUNBUFFERED`).
 pub fn python_command(script: &Path, args: &[&str]) -> Command {
-    let mut all = vec!["-S".into(), script.as_os_str().to_owned()];
+    let mut all = vec!["-S".into(), "-E".into(), script.as_os_str().to_owned()];
     all.extend(args.iter().map(Into::into));
     Command::new(python(), all)
 }
@@ -180,6 +180,10 @@ const CLASSICS: &[&str] = &[
     "junk\nC:K",
     "C:K\njunk",
     "\u{feff}C:K",
+    "cHESS",
+    "CHESs",
+    "CHE\u{017F}S",
+    "chess\n",
 ];
 
 const SUFFIXES: &[&str] = &[

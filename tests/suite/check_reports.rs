@@ -71,6 +71,10 @@ fn sample_report() -> Report {
             verdict(true, None, None),
         ),
         (
+            case(SnnPin, "lookalike", "C:\u{212A}".as_bytes(), false),
+            verdict(true, None, None),
+        ),
+        (
             case(SnnPin, "basic", b"c:-p", false),
             verdict(
                 true,
@@ -164,6 +168,7 @@ fn every_result_kind_is_judged_as_documented() {
         [
             Status::Pass,
             Status::Fail,
+            Status::Fail,
             Status::WrongActor,
             Status::WrongError,
             Status::Crash,
@@ -201,16 +206,16 @@ fn a_run_stopped_early_says_so_in_every_format() {
     report.notes.clear();
     let text = render(report::text, &report);
     assert!(
-        text.contains("stopped at the failure limit (--max-failures): 7 of 19 vectors not run\n"),
+        text.contains("stopped at the failure limit (--max-failures): 7 of 20 vectors not run\n"),
         "{text}"
     );
     let json = render(report::json, &report);
     let summary: Value = serde_json::from_str(json.lines().last().unwrap()).unwrap();
     assert_eq!(summary["summary"]["stopped_early"], true);
-    assert_eq!(summary["summary"]["run"], 12);
-    assert_eq!(summary["summary"]["selected"], 19);
+    assert_eq!(summary["summary"]["run"], 13);
+    assert_eq!(summary["summary"]["selected"], 20);
     let junit = render(report::junit, &report);
-    assert!(junit.contains("<!-- stopped at the failure limit: 7 of 19 vectors not run -->"));
+    assert!(junit.contains("<!-- stopped at the failure limit: 7 of 20 vectors not run -->"));
 }
 
 #[test]
@@ -254,7 +259,7 @@ pub fn valid_json_lines(text: &str) -> Vec<Value> {
 #[test]
 fn the_json_report_matches_its_schema() {
     let lines = valid_json_lines(&render(report::json, &sample_report()));
-    assert_eq!(lines.len(), 13);
+    assert_eq!(lines.len(), 14);
     assert!(lines.last().unwrap().get("summary").is_some());
     // The schema is not vacuous: a wrong result name or a missing member is rejected.
     let validator = schema();
@@ -285,6 +290,6 @@ fn the_junit_report_is_well_formed_xml() {
     assert!(output.status.success(), "{junit}");
     assert_eq!(
         String::from_utf8(output.stdout).unwrap(),
-        "testsuites 3 12\n"
+        "testsuites 3 13\n"
     );
 }

@@ -192,7 +192,26 @@ fn actor_json(actor: &ActorFields) -> String {
     serde_json::to_string(actor).unwrap_or_default()
 }
 
-/// The input as one quoted line (`gan::output::escape`), or its hex when it is not UTF-8.
+/// The input as one quoted line (`gan::output::escape`), with every non-ASCII character
+/// also escaped (`\u{212a}`), so that a look-alike never reads as the letter it imitates.
 pub(crate) fn shown_input(result: &CaseResult) -> String {
-    crate::output::escape(&result.case.bytes).0
+    escape_input(&result.case.bytes)
+}
+
+/// An input as the reports show it: quoted, printable ASCII as is, everything else escaped
+/// (`\n`, `\u{212a}`, `\xFF` for bytes that are not UTF-8).
+pub fn escape_input(bytes: &[u8]) -> String {
+    let (text, _) = crate::output::escape(bytes);
+    if text.is_ascii() {
+        return text;
+    }
+    text.chars()
+        .map(|c| {
+            if c.is_ascii() {
+                c.to_string()
+            } else {
+                c.escape_unicode().to_string()
+            }
+        })
+        .collect()
 }
