@@ -2,6 +2,7 @@
 
 use std::ffi::OsString;
 use std::path::PathBuf;
+use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use gan::Dialect;
@@ -14,9 +15,9 @@ use gan::Dialect;
     long_about = "Parse, detect, check and migrate GAN board-game piece identifiers \
                   (CHESS:K, shogi:+p, C:-K, CHESS:KING) in five dialects: legacy, beta, pnn, \
                   snn-pin (the default) and qpi.",
-    after_help = "Exit codes: 0 ok, 1 some input rejected, 2 usage or I/O error.\n\n\
+    after_help = "Exit codes: 0 ok, 1 some input rejected (or check failed), 2 usage or I/O error.\n\n\
                   Examples:\n  gan parse CHESS:K shogi:+p\n  echo 'CHESS:k' | gan parse --format json\n  \
-                  gan detect c:-k"
+                  gan detect c:-k\n  gan check -- python3 conformance/adapters/gan_ref.py"
 )]
 pub struct Cli {
     /// When to color the output: auto (a terminal, and `NO_COLOR` unset), always or never.
@@ -79,6 +80,28 @@ pub enum Command {
                             gan diff --format json conformance /tmp/new"
     )]
     Diff(DiffArgs),
+    /// Run another implementation, in any language, against the conformance corpus.
+    #[command(
+        long_about = "Run another implementation, in any language, against the conformance \
+                      corpus. Everything after `--` is the command to start (directly, no \
+                      shell): an adapter that speaks one of the two protocols of \
+                      conformance/PROTOCOL.md. In batch mode (the default) one process answers \
+                      JSON request lines; in per-case mode one process per vector gets the raw \
+                      input on standard input and answers with its exit status.",
+        after_help = "Results per vector: pass, fail (wrong verdict), wrong-actor, wrong-error \
+                      (with --check-errors), crash, timeout, skipped, unexpected-pass (listed in \
+                      the skip file but passing).\n\n\
+                      Exit codes: 0 every vector passed or was skipped, 1 some vector failed, \
+                      2 usage error or the command cannot be started.\n\n\
+                      Examples:\n  \
+                      gan check -- python3 conformance/adapters/gan_ref.py\n  \
+                      gan check --check-errors --dialect snn-pin -- ./my-adapter --batch\n  \
+                      gan check --mode per-case -j 4 -- python3 conformance/adapters/gan_ref.py\n  \
+                      gan check --write-skip-file known.txt -- ./my-adapter\n  \
+                      gan check --skip-file known.txt --format junit -- ./my-adapter > report.xml\n  \
+                      gan check --list --filter 'snn-pin/invalid/*'"
+    )]
+    Check(CheckArgs),
 }
 
 #[derive(Debug, Args)]
@@ -128,6 +151,104 @@ pub struct DiffArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+}
+
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// The test suite.
+    #[arg(long, value_enum, default_value_t = Suite::Gan)]
+    pub suite: Suite,
+
+    /// Run only this dialect (repeatable); without it, all five.
+    #[arg(long, short = 'd', value_name = "D", value_parser = parse_dialect)]
+    pub dialect: Vec<Dialect>,
+
+    /// Read the corpus from DIR (DIR/gan/{dialect}.json) instead of the one built in.
+    #[arg(long, value_name = "DIR")]
+    pub corpus: Option<PathBuf>,
+
+    /// The protocol: batch (one process, JSON lines) or per-case (one process per vector).
+    #[arg(long, value_enum, default_value_t = CheckMode::Batch)]
+    pub mode: CheckMode,
+
+    /// Also compare the error code and offset of invalid inputs.
+    #[arg(long)]
+    pub check_errors: bool,
+
+    /// Run only the vector ids matching GLOB (`*` matches anything, `/` included); repeatable.
+    #[arg(long, value_name = "GLOB")]
+    pub filter: Vec<String>,
+
+    /// Known failures: lines `ID-or-GLOB  # reason`. Listed vectors still run; one that
+    /// passes is unexpected-pass.
+    #[arg(long, value_name = "F")]
+    pub skip_file: Option<PathBuf>,
+
+    /// Write the failures of this run to F, in skip-file format.
+    #[arg(long, value_name = "F")]
+    pub write_skip_file: Option<PathBuf>,
+
+    /// Stop after N failing vectors.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_failures: Option<u64>,
+
+    /// Time limit per vector, in seconds (batch mode: from when it is the oldest unanswered
+    /// request).
+    #[arg(long, value_name = "SECS", default_value = "10", value_parser = parse_seconds)]
+    pub timeout: Duration,
+
+    /// Per-case mode: processes at once [default: the number of cores].
+    #[arg(short = 'j', long = "jobs", value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub jobs: Option<u64>,
+
+    /// Print the ids of the vectors that would run, and exit.
+    #[arg(long)]
+    pub list: bool,
+
+    /// Report format.
+    #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
+    pub format: ReportFormat,
+
+    /// The command to check and its arguments, after `--`.
+    #[arg(last = true, value_name = "COMMAND", required_unless_present = "list")]
+    pub command: Vec<OsString>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Suite {
+    /// GAN identifiers in the five dialects.
+    Gan,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CheckMode {
+    /// One process serves every vector.
+    Batch,
+    /// One process per vector.
+    PerCase,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ReportFormat {
+    /// A summary table, then each failure.
+    Text,
+    /// JSON Lines: one object per vector, then a summary object.
+    Json,
+    #[value(help = "JUnit XML, for CI dashboards")]
+    Junit,
+}
+
+fn parse_seconds(text: &str) -> Result<Duration, String> {
+    let seconds: f64 = text
+        .parse()
+        .map_err(|_| format!("'{text}' is not a number of seconds"))?;
+    if seconds.is_finite() && seconds > 0.0 && seconds <= 1e9 {
+        Ok(Duration::from_secs_f64(seconds))
+    } else {
+        Err(format!(
+            "'{text}': the timeout must be a positive number of seconds"
+        ))
+    }
 }
 
 #[derive(Debug, Args)]

@@ -1,6 +1,7 @@
 //! Argument parsing, I/O and exit codes for every subcommand.
 
 mod args;
+mod check;
 mod diff;
 mod generate;
 mod inputs;
@@ -33,6 +34,7 @@ pub fn main() -> ExitCode {
         Command::Migrate(args) => migrate::migrate(args, &mut out),
         Command::Generate(args) => generate::generate(args, &mut out),
         Command::Diff(args) => diff::diff(args, &mut out),
+        Command::Check(args) => check::check(args, &mut out),
     };
     let result = result.and_then(|code| out.flush().map(|()| code));
     match result {

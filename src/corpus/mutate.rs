@@ -279,8 +279,9 @@ impl Mutator<'_> {
         }
     }
 
-    /// D3: one letter in the other case.
+    /// D3: one letter in the other case (and, once, with the separator removed too).
     fn case(&mut self) {
+        let separator = self.separator();
         for at in self.letters() {
             let c = self.chars[at];
             let flipped = if c.is_ascii_uppercase() {
@@ -289,6 +290,18 @@ impl Mutator<'_> {
                 c.to_ascii_uppercase()
             };
             self.push("case", "flip-case", self.with(at, 1, &flipped.to_string()));
+            // D12's order: with no separator left, the case mismatch (offset > 0) still wins
+            // over `missing-separator`. Once per source, at the style's second character.
+            if let Some(separator) = separator.filter(|&sep| at == 1 && at < sep) {
+                let mut chars = self.chars.clone();
+                chars[at] = flipped;
+                chars.remove(separator);
+                self.push(
+                    "case",
+                    "flip-case-no-separator",
+                    chars.into_iter().collect(),
+                );
+            }
         }
     }
 

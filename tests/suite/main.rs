@@ -1,6 +1,11 @@
 //! The crate's test suite: one binary, a module per area (links are slow on 2 cores).
 
 mod api;
+mod check_cli;
+mod check_corpus;
+mod check_mutants;
+mod check_reports;
+mod check_runner;
 mod cli;
 mod corpus_diff;
 mod corpus_files;

@@ -1,0 +1,183 @@
+//! `gan check`: run another implementation of GAN, in any language, against the corpus.
+//!
+//! The runner does not link to the implementation: it starts a command (an *adapter*) and
+//! talks to it over standard input and output, in one of the two protocols specified in
+//! `conformance/PROTOCOL.md`:
+//!
+//! - [`Mode::Batch`]: one process serves every vector; requests and replies are JSON lines,
+//!   up to 256 requests in flight, replies in order;
+//! - [`Mode::PerCase`]: one process per vector, the raw input on standard input, the verdict
+//!   in the exit status, several processes at once.
+//!
+//! Each vector gets a [`Status`] (`pass`, `fail`, `wrong-actor`, …). A [`SkipFile`] lists
+//! known failures: they still run, and one that passes is `unexpected-pass`, so the list only
+//! shrinks. The [`report`] module prints the results as text, JSON Lines or `JUnit` XML.
+//!
+//! The library never prints; the reports are written to the writer given.
+//!
+//! ```no_run
+//! use std::time::Duration;
+//! use gan::check::{self, Command, Config, Mode, Selection};
+//!
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! # let corpus: Vec<gan::corpus::format::VectorFile> = Vec::new();
+//! let cases = check::plan(&corpus, &Selection::default())?;
+//! let command = Command::resolve("python3".as_ref(), ["conformance/adapters/gan_ref.py".into()])?;
+//! let mut config = Config::new(command);
+//! config.mode = Mode::Batch;
+//! config.check_errors = true;
+//! config.timeout = Duration::from_secs(10);
+//! let report = check::run(&cases, &config)?;
+//! check::report::text(&report, &mut std::io::stdout())?;
+//! assert!(report.passed());
+//! # Ok(())
+//! # }
+//! ```
+
+mod batch;
+mod glob;
+mod outcome;
+mod per_case;
+mod plan;
+mod process;
+mod protocol;
+pub mod report;
+mod skip;
+
+use std::fmt;
+use std::io;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+pub use batch::{MAX_SILENT_STARTS, NOT_UTF8};
+pub use glob::Glob;
+pub use outcome::{Answer, CaseResult, Reply, Status};
+pub use plan::{plan, Case, Expected, Listing, PlanError, Selection};
+pub use process::Command;
+pub use report::Report;
+pub use skip::{render as render_skip_file, SkipEntry, SkipFile, SkipFileError};
+
+use outcome::Recorder;
+
+/// Requests in flight in batch mode, unless configured otherwise.
+pub const IN_FLIGHT: usize = 256;
+
+/// The time limit per vector, unless configured otherwise.
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// How the command is driven.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Mode {
+    /// One process for every vector, JSON lines both ways.
+    Batch,
+    /// One process per vector, the verdict in the exit status.
+    PerCase,
+}
+
+impl Mode {
+    /// `batch` or `per-case`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Mode::Batch => "batch",
+            Mode::PerCase => "per-case",
+        }
+    }
+}
+
+impl fmt::Display for Mode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// How to run a check.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// The command under test.
+    pub command: Command,
+    /// The protocol.
+    pub mode: Mode,
+    /// Compare error codes and offsets of invalid inputs too.
+    pub check_errors: bool,
+    /// The time limit per vector (batch mode: from when it became the oldest unanswered
+    /// request).
+    pub timeout: Duration,
+    /// Per-case mode: processes at once.
+    pub jobs: usize,
+    /// Stop after this many failing results.
+    pub max_failures: Option<usize>,
+    /// Batch mode: requests written ahead of their replies.
+    pub in_flight: usize,
+}
+
+impl Config {
+    /// Batch mode, verdicts and attributes only, [`DEFAULT_TIMEOUT`], one job per core,
+    /// no failure limit, [`IN_FLIGHT`] requests in flight.
+    pub fn new(command: Command) -> Config {
+        Config {
+            command,
+            mode: Mode::Batch,
+            check_errors: false,
+            timeout: DEFAULT_TIMEOUT,
+            jobs: std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
+            max_failures: None,
+            in_flight: IN_FLIGHT,
+        }
+    }
+}
+
+/// A check that could not run at all.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum CheckError {
+    /// The command could not be started (not found, not executable, …).
+    CannotStart {
+        /// The program.
+        program: PathBuf,
+        /// Why.
+        error: io::Error,
+    },
+}
+
+impl fmt::Display for CheckError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CheckError::CannotStart { program, error } => {
+                write!(f, "cannot start {}: {error}", program.display())
+            }
+        }
+    }
+}
+
+impl std::error::Error for CheckError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            CheckError::CannotStart { error, .. } => Some(error),
+        }
+    }
+}
+
+/// Runs `cases` against the command of `config` and collects the results. Always finishes:
+/// crashes, hangs and protocol errors of the command become results. `Err` only when the
+/// command cannot be started at all.
+pub fn run(cases: &[Case], config: &Config) -> Result<Report, CheckError> {
+    let start = Instant::now();
+    let recorder = Recorder::new(cases, config.check_errors, config.max_failures);
+    let mut notes = Vec::new();
+    match config.mode {
+        Mode::Batch => batch::run(cases, config, &recorder, &mut notes)?,
+        Mode::PerCase => per_case::run(cases, config, &recorder)?,
+    }
+    let stopped = recorder.stopped();
+    let results = recorder.into_results();
+    let stopped_early = stopped && results.len() < cases.len();
+    Ok(Report {
+        mode: config.mode,
+        check_errors: config.check_errors,
+        selected: cases.len(),
+        results,
+        stopped_early,
+        notes,
+        elapsed: start.elapsed(),
+    })
+}

@@ -1,0 +1,137 @@
+//! Per-case mode: one process per vector, up to `jobs` at a time. The input bytes go to
+//! standard input as they are; the exit status is the verdict.
+
+use std::io::{self, Write};
+use std::process::ChildStdin;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::thread;
+use std::time::{Duration, Instant};
+
+use super::outcome::{Answer, Recorder};
+use super::plan::Case;
+use super::process::{self, StderrTail};
+use super::protocol::{self, stderr_suffix};
+use super::{CheckError, Config};
+
+/// Standard output beyond this is not kept.
+const STDOUT_LIMIT: usize = 1 << 20;
+
+/// Inputs up to this size are written without a thread (they fit any pipe buffer).
+const DIRECT_WRITE: usize = 16 << 10;
+
+/// Runs every case in its own process, `config.jobs` at a time.
+pub(crate) fn run(
+    cases: &[Case],
+    config: &Config,
+    recorder: &Recorder<'_>,
+) -> Result<(), CheckError> {
+    let next = AtomicUsize::new(0);
+    let started = AtomicBool::new(false);
+    let cannot_start: Mutex<Option<io::Error>> = Mutex::new(None);
+    let jobs = config.jobs.clamp(1, cases.len().max(1));
+    thread::scope(|scope| {
+        for _ in 0..jobs {
+            scope.spawn(|| loop {
+                if recorder.stopped() || lock(&cannot_start).is_some() {
+                    break;
+                }
+                let index = next.fetch_add(1, Ordering::SeqCst);
+                let Some(case) = cases.get(index) else {
+                    break;
+                };
+                match run_one(case, config) {
+                    Ok(answer) => {
+                        started.store(true, Ordering::SeqCst);
+                        if !recorder.record(index, answer) {
+                            break;
+                        }
+                    }
+                    Err(error) if !started.load(Ordering::SeqCst) => {
+                        lock(&cannot_start).get_or_insert(error);
+                        break;
+                    }
+                    Err(error) => {
+                        let message = format!("could not start the command: {error}");
+                        recorder.record(index, Answer::Crash(message));
+                    }
+                }
+            });
+        }
+    });
+    match cannot_start
+        .into_inner()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+    {
+        Some(error) => Err(CheckError::CannotStart {
+            program: config.command.program().to_path_buf(),
+            error,
+        }),
+        None => Ok(()),
+    }
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// Runs one case; `Err` only when the process cannot be started.
+fn run_one(case: &Case, config: &Config) -> io::Result<Answer> {
+    let mut child = config
+        .command
+        .piped()
+        .env("GAN_CHECK_DIALECT", case.dialect.as_str())
+        .env("GAN_CHECK_ID", &case.id)
+        .spawn()?;
+    let (Some(stdin), Some(stdout), Some(stderr)) =
+        (child.stdin.take(), child.stdout.take(), child.stderr.take())
+    else {
+        unreachable!("all three streams are piped");
+    };
+    let deadline = Instant::now() + config.timeout;
+    let output = process::capture(stdout, STDOUT_LIMIT);
+    let stderr = StderrTail::collect(stderr);
+    write_input(stdin, &case.bytes);
+    let timed_out = |child: &mut std::process::Child| {
+        process::kill(child);
+        let stderr = stderr.text(Duration::from_secs(1));
+        Answer::Timeout(format!(
+            "no answer within {} s (killed){}",
+            config.timeout.as_secs_f64(),
+            stderr_suffix(&stderr)
+        ))
+    };
+    // Standard output closes when the command exits; then it has little left to do.
+    let Some(output) = process::recv_until(&output, deadline) else {
+        return Ok(timed_out(&mut child));
+    };
+    let Some(status) = process::wait_until(&mut child, deadline)? else {
+        return Ok(timed_out(&mut child));
+    };
+    let stdout = match output {
+        Ok(stdout) => stdout,
+        Err(error) => {
+            return Ok(Answer::Crash(format!(
+                "reading standard output failed: {error}"
+            )))
+        }
+    };
+    Ok(protocol::per_case_answer(status, &stdout, || {
+        stderr.text(Duration::from_secs(1))
+    }))
+}
+
+/// Writes the input and closes standard input; a command that exits without reading it is
+/// no error here (its exit status tells).
+fn write_input(mut stdin: ChildStdin, bytes: &[u8]) {
+    if bytes.len() <= DIRECT_WRITE {
+        let _ = stdin.write_all(bytes);
+    } else {
+        let bytes = bytes.to_vec();
+        thread::spawn(move || {
+            let _ = stdin.write_all(&bytes);
+        });
+    }
+}

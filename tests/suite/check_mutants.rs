@@ -1,0 +1,194 @@
+//! The mutant zoo (`tests/mutants/*.mutant`): deliberately wrong copies of the reference
+//! adapter, each made from `conformance/adapters/gan_ref.py` by small text substitutions at
+//! test time (so the mutants follow the adapter). Every mutant must fail `gan check` in batch
+//! mode; the vectors that caught it must also catch it in per-case mode (unless the bug is in
+//! batch-mode code). The test prints the mutation score and what caught each mutant.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use gan::check::{Case, Mode, Report, Status};
+
+use crate::check_corpus::{committed_cases, config, gan_ref, python_command, run};
+
+/// One mutant: `# description` lines, `%% option` lines, then `@@ find` / `@@ replace` blocks.
+struct Mutant {
+    name: String,
+    description: String,
+    edits: Vec<(String, String)>,
+    check_errors: bool,
+    batch_only: bool,
+    timeout: Option<Duration>,
+}
+
+fn parse_mutant(path: &Path) -> Mutant {
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut mutant = Mutant {
+        name: path.file_stem().unwrap().to_string_lossy().into_owned(),
+        description: String::new(),
+        edits: Vec::new(),
+        check_errors: false,
+        batch_only: false,
+        timeout: None,
+    };
+    let mut block: Option<(&str, Vec<&str>)> = None;
+    let finish = |block: Option<(&str, Vec<&str>)>, mutant: &mut Mutant| {
+        if let Some((kind, lines)) = block {
+            let text = lines.join("\n");
+            if kind == "find" {
+                mutant.edits.push((text, String::new()));
+            } else {
+                mutant.edits.last_mut().expect("@@ replace after @@ find").1 = text;
+            }
+        }
+    };
+    for line in text.lines() {
+        if let Some(kind) = line.strip_prefix("@@ ") {
+            assert!(
+                kind == "find" || kind == "replace",
+                "{}: bad marker {line}",
+                mutant.name
+            );
+            finish(block.take(), &mut mutant);
+            block = Some((kind, Vec::new()));
+        } else if let Some((_, lines)) = &mut block {
+            lines.push(line);
+        } else if let Some(comment) = line.strip_prefix("# ") {
+            mutant.description.push_str(comment);
+            mutant.description.push(' ');
+        } else if let Some(option) = line.strip_prefix("%% ") {
+            match option.split_once(' ') {
+                None if option == "check-errors" => mutant.check_errors = true,
+                None if option == "batch-only" => mutant.batch_only = true,
+                Some(("timeout", secs)) => {
+                    mutant.timeout = Some(Duration::from_secs(secs.parse().unwrap()));
+                }
+                _ => panic!("{}: unknown option {option}", mutant.name),
+            }
+        } else {
+            assert!(
+                line.trim().is_empty(),
+                "{}: unexpected line {line:?}",
+                mutant.name
+            );
+        }
+    }
+    finish(block, &mut mutant);
+    assert!(!mutant.edits.is_empty(), "{}: no edit", mutant.name);
+    mutant
+}
+
+/// Applies the mutant's edits to the reference adapter; each `find` must occur exactly once,
+/// so that a mutant whose text no longer matches the adapter fails loudly.
+fn mutate(mutant: &Mutant, adapter: &str) -> Result<String, String> {
+    let mut text = adapter.to_owned();
+    for (find, replace) in &mutant.edits {
+        let count = text.matches(find.as_str()).count();
+        if count != 1 {
+            return Err(format!(
+                "{}: {find:?} occurs {count} times in gan_ref.py",
+                mutant.name
+            ));
+        }
+        text = text.replacen(find.as_str(), replace, 1);
+    }
+    Ok(text)
+}
+
+fn zoo() -> Vec<Mutant> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/mutants");
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "mutant"))
+        .collect();
+    paths.sort();
+    paths.iter().map(|path| parse_mutant(path)).collect()
+}
+
+/// The counts of failing results, e.g. `fail 12, crash 1`.
+fn failing_counts(report: &Report) -> String {
+    let counts = report.summary().total;
+    Status::ALL
+        .into_iter()
+        .filter(|status| status.is_failure() && counts.get(*status) > 0)
+        .map(|status| format!("{status} {}", counts.get(status)))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+#[test]
+fn every_mutant_of_the_reference_adapter_fails_the_check() {
+    let reference = std::fs::read_to_string(gan_ref()).unwrap();
+    let cases = committed_cases();
+    let dir = tempfile::tempdir().unwrap();
+    let mutants = zoo();
+    assert!(mutants.len() >= 15, "{}", mutants.len());
+    let mut table = String::new();
+    let mut survivors = Vec::new();
+    for mutant in &mutants {
+        let path = dir.path().join(&mutant.name).join("gan_ref.py");
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, mutate(mutant, &reference).unwrap()).unwrap();
+
+        let mut batch = config(python_command(&path, &[]), Mode::Batch, mutant.check_errors);
+        if let Some(timeout) = mutant.timeout {
+            batch.timeout = timeout;
+        }
+        let report = run(&cases, &batch);
+        let Some(first) = report.failures().next() else {
+            survivors.push(mutant.name.clone());
+            let _ = writeln!(table, "{:24} SURVIVED  {}", mutant.name, mutant.description);
+            continue;
+        };
+        let _ = writeln!(
+            table,
+            "{:24} caught by {} {} (input {}); batch: {}",
+            mutant.name,
+            first.status,
+            first.case.id,
+            gan::check::report::escape_input(&first.case.bytes),
+            failing_counts(&report),
+        );
+
+        if !mutant.batch_only {
+            // The same vectors in per-case mode: the first ten that failed in batch mode.
+            let caught: Vec<Case> = report.failures().take(10).map(|r| r.case.clone()).collect();
+            let per_case = config(
+                python_command(&path, &[]),
+                Mode::PerCase,
+                mutant.check_errors,
+            );
+            let report = run(&caught, &per_case);
+            if report.passed() {
+                survivors.push(format!("{} (per-case)", mutant.name));
+            }
+            let _ = writeln!(
+                table,
+                "{:24}   per-case on those: {}",
+                "",
+                failing_counts(&report)
+            );
+        }
+    }
+    let caught = mutants.len() - survivors.len();
+    eprintln!("mutation score: {caught}/{} caught\n{table}", mutants.len());
+    assert!(survivors.is_empty(), "survivors: {survivors:?}\n{table}");
+}
+
+#[test]
+fn a_mutant_edit_that_does_not_apply_is_an_error() {
+    let mutant = Mutant {
+        name: "stale".to_owned(),
+        description: String::new(),
+        edits: vec![("no such text".to_owned(), "x".to_owned())],
+        check_errors: false,
+        batch_only: false,
+        timeout: None,
+    };
+    assert_eq!(
+        mutate(&mutant, "print(1)\n"),
+        Err("stale: \"no such text\" occurs 0 times in gan_ref.py".to_owned())
+    );
+}
