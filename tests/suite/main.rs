@@ -3,6 +3,7 @@
 mod api;
 mod cli;
 mod errors;
+mod ggn;
 mod oracle_agreement;
 mod properties;
 mod spec_examples;
