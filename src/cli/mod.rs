@@ -1,6 +1,7 @@
 //! Argument parsing, I/O and exit codes for every subcommand.
 
 mod args;
+mod ggn;
 mod inputs;
 mod parse;
 mod style;
@@ -27,6 +28,7 @@ pub fn main() -> ExitCode {
     let result = match &cli.command {
         Command::Parse(args) => parse::parse(args, &mut out, colors),
         Command::Detect(args) => parse::detect(args, &mut out, colors),
+        Command::Ggn(command) => ggn::run(command, &mut out),
     };
     let result = result.and_then(|code| out.flush().map(|()| code));
     match result {

@@ -44,12 +44,14 @@ mod diagnostic;
 mod document;
 mod evaluate;
 mod gan;
+pub mod output;
 pub mod pointer;
 pub mod reader;
+mod squares;
 mod validate;
-
 pub use self::diagnostic::{Diagnostic, Severity};
 pub use self::document::{Document, State, Variant};
 pub use self::evaluate::{Board, Move, MoveFilter};
 pub use self::reader::Limits;
+pub use self::squares::{read_squares, SquaresError};
 pub use self::validate::{validate, validate_node, Options, Validation};

@@ -4,6 +4,7 @@ mod api;
 mod cli;
 mod errors;
 mod ggn;
+mod ggn_cli;
 mod oracle_agreement;
 mod properties;
 mod spec_examples;

@@ -57,8 +57,7 @@ pub fn read(input: &[u8], limits: &Limits) -> Result<Node, ReadError> {
         return Err(ReadError::new(
             ReadErrorKind::TooLarge,
             format!(
-                "the input is {} bytes, over the limit of {} bytes",
-                input.len(),
+                "the input is larger than the limit of {} bytes",
                 limits.max_size
             ),
         ));
@@ -112,5 +111,7 @@ fn json_error(error: &serde_json::Error, too_deep: bool, max_depth: usize) -> Re
     } else {
         (ReadErrorKind::Syntax, format!("malformed JSON: {message}"))
     };
-    ReadError::new(kind, message).at(error.line(), error.column())
+    // serde_json says column 0 for an error before the line's first character (an empty
+    // input); columns are 1-based.
+    ReadError::new(kind, message).at(error.line().max(1), error.column().max(1))
 }

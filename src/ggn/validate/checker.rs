@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use super::super::codes;
-use super::super::diagnostic::Diagnostic;
+use super::super::diagnostic::{Diagnostic, Severity};
 use super::super::document::Tables;
 use super::super::gan::Gans;
 use super::super::pointer::Path;
@@ -41,7 +41,11 @@ impl<'a> Checker<'a> {
         self.push(Diagnostic::warning(code, path.render(), message));
     }
 
-    pub(crate) fn push(&mut self, diagnostic: Diagnostic) {
+    /// Records `diagnostic`; under [`Options::strict`] a warning is recorded as an error.
+    pub(crate) fn push(&mut self, mut diagnostic: Diagnostic) {
+        if self.options.strict {
+            diagnostic.severity = Severity::Error;
+        }
         if diagnostic.is_error() {
             self.errors += 1;
         }

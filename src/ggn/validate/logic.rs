@@ -5,7 +5,6 @@
 use std::collections::HashMap;
 
 use super::super::codes;
-use super::super::diagnostic::Diagnostic;
 use super::super::document::Variant;
 use super::super::pointer::Path;
 use super::checker::Checker;
@@ -152,14 +151,9 @@ fn implicit_prevent(
     }
 }
 
-/// Reports `unsatisfiable`: a warning, or an error under strict (G10).
+/// Reports `unsatisfiable`: a warning (an error under strict, G10).
 fn unsatisfiable(checker: &mut Checker<'_>, at: &Path<'_>, message: String) {
-    let diagnostic = if checker.options.strict {
-        Diagnostic::error(codes::UNSATISFIABLE, at.render(), message)
-    } else {
-        Diagnostic::warning(codes::UNSATISFIABLE, at.render(), message)
-    };
-    checker.push(diagnostic);
+    checker.warning(codes::UNSATISFIABLE, at, message);
 }
 
 /// Warns about a variant identical to an earlier one of the same destination (G13).

@@ -39,7 +39,8 @@ pub struct Options {
     /// The valid board squares. When given, every square a document (or board) mentions
     /// must be one of them (`unknown-square`, G6); when `None`, any non-empty label is valid.
     pub squares: Option<HashSet<String>>,
-    /// Makes `unsatisfiable` an error instead of a warning (G10).
+    /// Makes every warning an error: `unsatisfiable` (G10), `redundant`, `duplicate-variant`
+    /// (as `--strict` does everywhere in the project, M7).
     pub strict: bool,
     /// The reader's size and depth limits.
     pub limits: Limits,

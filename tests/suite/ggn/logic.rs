@@ -1,6 +1,6 @@
 //! The checks between conditions: G10 (implicit requirement), G11 (consistency), G13.
 
-use super::{at, diagnostics_with, error, summary, valid, variant, warning};
+use super::{at, diagnostics_with, error, summarize, summary, valid, variant, warning};
 use gan::ggn::{codes, Options, Severity};
 
 const MOVE: &str = r#""perform": {"e2": null, "e4": "CHESS:P"}"#;
@@ -50,23 +50,33 @@ fn prevent_at_source_otherwise_is_redundant() {
 }
 
 #[test]
-fn strict_makes_unsatisfiable_an_error_only() {
+fn strict_makes_every_warning_an_error() {
     let strict = Options {
         strict: true,
         ..Options::default()
     };
-    let found = diagnostics_with(&with(r#""require": {"e2": "empty"}"#), &strict);
-    assert_eq!(
-        (found[0].code, found[0].severity),
-        (codes::UNSATISFIABLE, Severity::Error)
-    );
-    let found = diagnostics_with(&with(r#""prevent": {"e2": "empty"}"#), &strict);
-    assert_eq!(
-        (found[0].code, found[0].severity),
-        (codes::REDUNDANT, Severity::Warning)
-    );
-    let validation = gan::ggn::validate(with(r#""require": {"e2": "empty"}"#).as_bytes(), &strict);
-    assert!(!validation.is_valid());
+    for (members, code, pointer) in [
+        (
+            r#""require": {"e2": "empty"}"#,
+            codes::UNSATISFIABLE,
+            "/require/e2",
+        ),
+        (
+            r#""prevent": {"e2": "empty"}"#,
+            codes::REDUNDANT,
+            "/prevent/e2",
+        ),
+    ] {
+        let found = diagnostics_with(&with(members), &strict);
+        assert_eq!(
+            summarize(&found),
+            [(code, Severity::Error, at(pointer))],
+            "{members}"
+        );
+        let validation = gan::ggn::validate(with(members).as_bytes(), &strict);
+        assert!(!validation.is_valid());
+        assert!(gan::ggn::validate(with(members).as_bytes(), &Options::default()).is_valid());
+    }
 }
 
 #[test]
