@@ -40,6 +40,7 @@
 //! ```
 
 pub mod codes;
+pub mod corpus;
 mod diagnostic;
 mod document;
 mod evaluate;

@@ -5,6 +5,7 @@ mod cli;
 mod errors;
 mod ggn;
 mod ggn_cli;
+mod ggn_corpus;
 mod oracle_agreement;
 mod properties;
 mod spec_examples;
