@@ -6,6 +6,7 @@ mod errors;
 mod ggn;
 mod ggn_cli;
 mod ggn_corpus;
+mod ggn_protocol;
 mod oracle_agreement;
 mod properties;
 mod spec_examples;

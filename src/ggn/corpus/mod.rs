@@ -19,6 +19,7 @@ mod evaluation;
 pub mod examples;
 pub mod format;
 mod invalid;
+pub mod protocol;
 mod valid;
 
 use self::format::{EvaluationFile, Expected, ValidationFile, ValidationVector, FORMAT};
