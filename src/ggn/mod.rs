@@ -11,8 +11,9 @@
 //! - [`validate()`]: the tree → [`Diagnostic`]s (all of them, with JSON pointers and stable
 //!   [`codes`]) and, without errors, a [`Document`].
 //! - [`Document`]: navigation ([`pieces`](Document::pieces), [`sources`](Document::sources),
-//!   [`destinations`](Document::destinations), [`variants`](Document::variants)) and
-//!   evaluation ([`moves`](Document::moves)) on a [`Board`].
+//!   [`destinations`](Document::destinations), [`variants`](Document::variants), and the
+//!   variants that hold on a board, [`variants_on`](Document::variants_on)) and evaluation
+//!   ([`moves`](Document::moves)) on a [`Board`].
 //!
 //! GAN identifiers are parsed in one dialect per document, [`Options::dialect`] (G1,
 //! `snn-pin` by default; `pnn` reproduces the historical Ruby implementation), each distinct
@@ -38,6 +39,27 @@
 //! assert_eq!((error.code, error.pointer.as_str()), ("case-mismatch", "/CHESS:P/d5/e6/0/require/e5"));
 //! assert!(error.message.contains("did you mean 'chess:p'?"));
 //! ```
+
+//!
+//! ## The decisions (DECISIONS.md §4) and their tests
+//!
+//! | id | decision | tested in `tests/suite/` |
+//! |---|---|---|
+//! | G1 | one dialect per document, snn-pin by default, pnn as Ruby | `ggn::api::g1_*`, corpus `valid/dialect/*`, `invalid/gan/pnn-*`, `ggn_cli::dialect_option` |
+//! | G2 | E8's `CHESS:p` is `case-mismatch`, hint `chess:p` | `ggn::examples::e8_*`, `ggn::api::g2_*`, corpus `invalid/spec/e8*` |
+//! | G3 | `enemy` = the other side, whatever style and state | `ggn::evaluation::enemy_*`, corpus `moves/enemy/*` |
+//! | G4 | states are `empty`, `enemy`, an identifier; ally row informative | `ggn::diagnostics::invalid_state`, `ggn::evaluation::ally_*`, corpus `invalid/g4/*`, `moves/ally/*` |
+//! | G5 | top level: pieces and an optional `$schema` string | `ggn::diagnostics::{top_level_not_object, schema_not_string}`, corpus `invalid/g5/*`, `invalid/top/*` |
+//! | G6 | any non-empty label; `*` rejected; optional list of squares | `ggn::diagnostics::{empty_square_label, hand_square_*, unknown_square_*}`, corpus `invalid/g6/*` |
+//! | G7 | empty maps and arrays are errors; `{}` is valid | `ggn::diagnostics::empty_*`, corpus `invalid/g7/*` |
+//! | G8 | `null` only in perform; other editions' keys, targeted | `ggn::diagnostics::{unknown_keys_*, empty_as_perform, wrong_type_*}`, corpus `invalid/g8/*` |
+//! | G9 | duplicate keys at any level | `ggn::duplicates`, corpus `invalid/g9/*` |
+//! | G10 | implicit requirement; unsatisfiable, redundant | `ggn::logic::{implicit_*, require_at_source_*, prevent_*}`, corpus `valid/g10/*`, `invalid/g10/*` |
+//! | G11 | same state in require and prevent; other contradictions | `ggn::logic::{same_state_*, g11_*}`, corpus `valid/g11/*`, `invalid/g11/*` |
+//! | G12 | evaluation: exact source, AND, OR, absent = empty, all variants, both sides | `ggn::evaluation`, corpus `ggn/evaluation.json` |
+//! | G13 | unusual but valid; identical variants warned | `ggn::logic::{g13_*, identical_variants_*}`, corpus `valid/g13/*` |
+//! | G14 | pointers, stable codes, GAN codes, all errors | `ggn::diagnostics::all_problems_*`, `ggn::codes_table`, every corpus vector |
+//! | G15 | schema patterns strict in every engine | `ggn_corpus::g15_*`, `ggn::schema` |
 
 pub mod codes;
 pub mod corpus;

@@ -109,6 +109,32 @@ impl Document {
     }
 }
 
+impl Document {
+    /// The indices of the variants of the move of `piece` from `source` to `destination` that
+    /// hold on `board`, in document order (G12): the last step of the navigation
+    /// [`pieces`](Document::pieces) → [`sources`](Document::sources) →
+    /// [`destinations`](Document::destinations) → variants. Empty when none holds, or when
+    /// the document has no such move.
+    #[must_use]
+    pub fn variants_on(
+        &self,
+        board: &Board,
+        piece: &str,
+        source: &str,
+        destination: &str,
+    ) -> Vec<usize> {
+        let filter = MoveFilter {
+            piece: Some(piece.to_owned()),
+            from: Some(source.to_owned()),
+            to: Some(destination.to_owned()),
+        };
+        self.moves(board, &filter)
+            .into_iter()
+            .map(|found| found.variant)
+            .collect()
+    }
+}
+
 /// Whether `condition` holds on `cells` for a source piece of side `side`.
 fn holds(condition: &Condition, cells: &[Option<Occupant>], side: Side) -> bool {
     let cell = cells[condition.square as usize];

@@ -121,6 +121,19 @@ fn several_variants_match_in_document_order() {
     assert_eq!(variants(r#"{"a1": "GAME:X"}"#), [0, 2]);
     assert_eq!(variants(r#"{"a1": "GAME:X", "b2": "game:y"}"#), [1, 2, 3]);
     assert_eq!(variants(r#"{"a1": "GAME:X", "b2": "GAME:Y"}"#), [2, 3]);
+    // The navigation API gives the same, one move at a time.
+    let on = |b: &str| document.variants_on(&board(b), "GAME:X", "a1", "b2");
+    assert_eq!(on(r#"{"a1": "GAME:X", "b2": "game:y"}"#), [1, 2, 3]);
+    assert_eq!(on(r#"{"b2": "game:y"}"#), [] as [usize; 0]);
+    let b = board(r#"{"a1": "GAME:X"}"#);
+    assert_eq!(
+        document.variants_on(&b, "GAME:X", "a1", "c3"),
+        [] as [usize; 0]
+    );
+    assert_eq!(
+        document.variants_on(&b, "game:x", "a1", "b2"),
+        [] as [usize; 0]
+    );
 }
 
 #[test]
