@@ -21,14 +21,19 @@ pub fn run(command: &GgnCommand, out: &mut impl Write) -> io::Result<u8> {
 fn validate(args: &GgnValidateArgs, out: &mut impl Write) -> io::Result<u8> {
     let mut options = options(&args.common);
     options.strict = args.strict;
+    let stdin_readers = args
+        .files
+        .iter()
+        .chain(&args.squares)
+        .filter(|path| is_stdin(path));
+    if stdin_readers.count() > 1 {
+        return usage("standard input ('-') can be read only once");
+    }
     if let Some(path) = &args.squares {
         match read_squares(path, &args.common) {
             Ok(squares) => options.squares = Some(squares),
             Err(message) => return usage(&message),
         }
-    }
-    if args.files.iter().filter(|path| is_stdin(path)).count() > 1 {
-        return usage("standard input ('-') can be read only once");
     }
     let mut code = OK;
     for path in &args.files {

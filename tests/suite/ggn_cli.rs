@@ -108,6 +108,20 @@ fn validate_exit_codes() {
     assert_eq!(validate(&["--dialect", "nope", "e4.json"]), 2);
     assert_eq!(validate(&["--format", "xml", "e4.json"]), 2);
     assert_eq!(validate(&["-", "-"]), 2, "standard input twice");
+    assert_eq!(
+        validate(&["--squares", "-", "-"]),
+        2,
+        "standard input twice"
+    );
+    let (code, stdout, _) = gan(
+        &["ggn", "validate", "--squares", "-", "e4.json"],
+        b"e7\ne8\n",
+    );
+    assert_eq!(
+        (code, stdout.as_str()),
+        (0, "e4.json: valid\n"),
+        "squares from standard input"
+    );
     assert_eq!(validate(&["--squares", "missing.txt", "e4.json"]), 2);
     assert_eq!(validate(&["--squares", "bad-squares.json", "e4.json"]), 2);
     assert_eq!(validate(&["--squares", "squares.txt", "rook.json"]), 0);

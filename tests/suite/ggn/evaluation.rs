@@ -381,9 +381,10 @@ fn evaluation_is_fast_on_a_big_table() {
         );
     }
     let each = start.elapsed() / rounds;
-    // The bound is for unoptimized test builds on a shared machine; release builds are
-    // far faster.
-    assert!(each.as_millis() < 10, "{each:?} per evaluation");
+    // A guard against a pathological slowdown only, generous for unoptimized builds on a
+    // loaded machine; `benches/ggn.rs` measures release builds (about 0.1 ms for a full
+    // chess table).
+    assert!(each.as_millis() < 50, "{each:?} per evaluation");
     // e4 queen: captures e5 upwards, slides elsewhere.
     assert!(found
         .iter()
