@@ -50,6 +50,7 @@ pub mod corpus;
 pub mod detect;
 pub mod dialect;
 pub mod error;
+pub mod ggn;
 mod grammar;
 pub mod identifier;
 pub mod model;

@@ -102,6 +102,104 @@ pub enum Command {
                       gan check --list --filter 'snn-pin/invalid/*'"
     )]
     Check(CheckArgs),
+    /// GGN move tables: validate documents, list the moves they allow on a board.
+    #[command(subcommand)]
+    Ggn(GgnCommand),
+}
+
+#[derive(Debug, Subcommand)]
+pub enum GgnCommand {
+    /// Validate GGN documents: every problem, with a code, a JSON pointer and a message.
+    #[command(
+        after_help = "GAN values are read in one dialect (G1): snn-pin by default, pnn as the \
+                            historical Ruby implementation did. Warnings (unsatisfiable, redundant, \
+                            duplicate-variant) do not make a document invalid unless --strict.\n\n\
+                            Exit codes: 0 every document valid, 1 some document invalid (malformed \
+                            JSON, not UTF-8, over a limit, a broken rule), 2 usage error or \
+                            unreadable file; with several files the highest code wins.\n\n\
+                            Examples:\n  gan ggn validate rules.json\n  \
+                            gan ggn validate --dialect pnn --format json a.json b.json\n  \
+                            gan ggn validate --squares squares.txt --strict rules.json\n  \
+                            cat rules.json | gan ggn validate -"
+    )]
+    Validate(GgnValidateArgs),
+    /// List the moves a GGN document allows on a board (pieces of both sides move).
+    #[command(
+        after_help = "A board is a JSON object, square -> GAN identifier or null; a square \
+                            absent from it is empty (G12). JSON output is one line per move, in \
+                            document order: {\"piece\",\"from\",\"to\",\"variant\",\"perform\",\
+                            \"board\"} with the board after the move.\n\n\
+                            Exit codes: 0 (also when no move is possible), 1 the rules or the board \
+                            are invalid (their problems on standard error), 2 usage or I/O error.\n\n\
+                            Examples:\n  gan ggn moves --rules chess.json --board start.json\n  \
+                            gan ggn moves --rules chess.json --board start.json --from e2 --format json\n  \
+                            gan ggn moves --rules shogi.json --board b.json --dialect pnn --piece SHOGI:P"
+    )]
+    Moves(GgnMovesArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct GgnLimitArgs {
+    /// The dialect of the GAN values.
+    #[arg(long, short = 'd', value_name = "D", default_value = "snn-pin", value_parser = parse_dialect)]
+    pub dialect: Dialect,
+
+    /// Documents larger than this many bytes are rejected with `too-large`.
+    #[arg(long, value_name = "BYTES", default_value_t = gan::ggn::Limits::DEFAULT_MAX_SIZE)]
+    pub max_size: usize,
+
+    /// Arrays and objects nested deeper than this are rejected with `too-deep`.
+    #[arg(long, value_name = "N", default_value_t = gan::ggn::Limits::DEFAULT_MAX_DEPTH)]
+    pub max_depth: usize,
+
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+#[derive(Debug, Args)]
+pub struct GgnValidateArgs {
+    #[command(flatten)]
+    pub common: GgnLimitArgs,
+
+    /// A file of valid square labels (one per line, or a JSON array): every square a document
+    /// mentions must be one of them (G6).
+    #[arg(long, value_name = "FILE")]
+    pub squares: Option<PathBuf>,
+
+    /// Make every warning an error.
+    #[arg(long)]
+    pub strict: bool,
+
+    /// The documents to validate; `-` is standard input.
+    #[arg(value_name = "FILE", required = true)]
+    pub files: Vec<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct GgnMovesArgs {
+    #[command(flatten)]
+    pub common: GgnLimitArgs,
+
+    /// The GGN document (`-` for standard input).
+    #[arg(long, value_name = "DOC.json")]
+    pub rules: PathBuf,
+
+    /// The board: a JSON object, square -> GAN identifier or null (`-` for standard input).
+    #[arg(long, value_name = "BOARD.json")]
+    pub board: PathBuf,
+
+    /// Only moves from this square.
+    #[arg(long, value_name = "SQ")]
+    pub from: Option<String>,
+
+    /// Only moves to this square.
+    #[arg(long, value_name = "SQ")]
+    pub to: Option<String>,
+
+    /// Only moves of this piece (a GAN identifier of the dialect).
+    #[arg(long, value_name = "GAN")]
+    pub piece: Option<String>,
 }
 
 #[derive(Debug, Args)]

@@ -4,6 +4,7 @@ mod args;
 mod check;
 mod diff;
 mod generate;
+mod ggn;
 mod inputs;
 mod migrate;
 mod parse;
@@ -35,6 +36,7 @@ pub fn main() -> ExitCode {
         Command::Generate(args) => generate::generate(args, &mut out),
         Command::Diff(args) => diff::diff(args, &mut out),
         Command::Check(args) => check::check(args, &mut out),
+        Command::Ggn(command) => ggn::run(command, &mut out),
     };
     let result = result.and_then(|code| out.flush().map(|()| code));
     match result {

@@ -1,5 +1,5 @@
 //! The generator: grammars in, corpus files out (`gan/{dialect}.json`, `cross-dialect.json`,
-//! `migrations.json`, `manifest.json`), every vector confirmed by the parser and the oracle on the way.
+//! `migrations.json`, `ggn/*.json`, `manifest.json`), every vector confirmed by the parser and the oracle on the way.
 //!
 //! Deterministic: the same grammars and seed give byte-identical files (fixed order, no
 //! timestamps, 2-space pretty JSON, non-ASCII escaped, final newline).
@@ -217,7 +217,10 @@ pub fn generate(config: &Config) -> Result<Corpus, GenerateError> {
     if config.dialects.len() == Dialect::ALL.len() {
         let cross = cross_file(&prepared, &vector_files)?;
         let mut paths: Vec<String> = files.iter().map(|(path, _)| path.clone()).collect();
-        paths.extend(["cross-dialect.json", "migrations.json", "manifest.json"].map(str::to_owned));
+        let ggn = crate::ggn::corpus::files();
+        paths.extend(["cross-dialect.json", "migrations.json"].map(str::to_owned));
+        paths.extend(ggn.iter().map(|(path, _)| (*path).to_owned()));
+        paths.push("manifest.json".to_owned());
         let made = Manifest {
             format: FORMAT,
             generator: format!("gan {}", env!("CARGO_PKG_VERSION")),
@@ -244,6 +247,8 @@ pub fn generate(config: &Config) -> Result<Corpus, GenerateError> {
             "migrations.json".to_owned(),
             crate::convert::vectors::migration_json(),
         ));
+        // The GGN vectors are hand-written or built by rules stated in `ggn::corpus` (issue 4).
+        files.extend(ggn.into_iter().map(|(path, text)| (path.to_owned(), text)));
         files.push(("manifest.json".to_owned(), to_json(&made)));
         manifest = Some(made);
     }

@@ -55,6 +55,8 @@ fn the_generator_writes_exactly_the_listed_files() {
             "gan/qpi.json",
             "cross-dialect.json",
             "migrations.json",
+            "ggn/validation.json",
+            "ggn/evaluation.json",
             "manifest.json"
         ]
     );

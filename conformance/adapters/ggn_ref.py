@@ -1,0 +1,606 @@
+#!/usr/bin/env python3
+"""Reference conformance adapter for the GGN suite of `gan check`.
+
+An executable example for implementers of GGN 1.0.0 (specs/ggn-1.0.0.txt, read
+with DECISIONS.md section 4, G1-G15): it validates documents and lists the
+moves they allow on a board, written straight from those texts, with the
+Python 3 standard library only (3.8 or later). GAN identifiers are checked
+with the bundled GAN reference adapter, gan_ref.py, in the same folder.
+
+The protocol is conformance/PROTOCOL-ggn.md. In short, the runner starts us
+once and writes one JSON object per line to our standard input:
+
+    {"id":"ggn/invalid/g9/piece","kind":"validate","dialect":"snn-pin","document_text":"{...}"}
+    {"id":"ggn/moves/spec/e4","kind":"moves","dialect":"snn-pin","document_text":"{...}",
+     "board":{"e7":"CHESS:P"},"query":{}}
+
+and we answer each with one line, in order, flushed at once:
+
+    {"id":"ggn/invalid/g9/piece","valid":false,"errors":[{"code":"duplicate-key","pointer":"/CHESS:P"}],"warnings":[]}
+    {"id":"ggn/moves/spec/e4","valid":true,"moves":[{"piece":"CHESS:P","from":"e7","to":"e8","variant":0,"board":{...}}]}
+
+Reading JSON. Python's json module keeps the last of two equal keys, which
+changes a document's meaning (G9): `object_pairs_hook` gives us every pair,
+duplicates included, in order, so we keep objects as lists of pairs (class
+Obj). It also accepts NaN and Infinity, and turns 1e999 into inf: neither is
+JSON (RFC 8259), so both hooks reject them. Nesting is bounded (64 levels by
+default, like the reference); a nesting deep enough to exhaust Python's
+recursion is reported the same way (too-deep), never as a crash.
+
+Options: --max-depth N (default 64).
+Tests: `python3 -m unittest test_ggn_ref` in this folder.
+"""
+
+import json
+import math
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import gan_ref  # noqa: E402  (the GAN reference adapter, same folder)
+
+MAX_DEPTH = 64
+
+# ---------------------------------------------------------------------------
+# 1. Reading: bytes -> a tree that keeps duplicate keys
+# ---------------------------------------------------------------------------
+
+
+class Obj(list):
+    """A JSON object: its (key, value) pairs in order, duplicates kept.
+    (A list subclass: test it before testing for an array, see is_array.)"""
+
+
+def is_array(node):
+    return isinstance(node, list) and not isinstance(node, Obj)
+
+
+class Unreadable(Exception):
+    """The document is not a JSON text we can read: code and message."""
+
+    def __init__(self, code, message):
+        super().__init__(message)
+        self.code = code
+
+
+def _reject_constant(name):
+    raise ValueError("%s is not JSON" % name)
+
+
+def _finite_float(text):
+    value = float(text)
+    if math.isinf(value):
+        raise ValueError("number out of range: %s" % text)
+    return value
+
+
+_decoder = json.JSONDecoder(
+    object_pairs_hook=Obj,
+    parse_constant=_reject_constant,
+    parse_float=_finite_float,
+)
+
+
+def read(data, max_depth=MAX_DEPTH):
+    """Bytes -> tree (Obj, list, str, int, float, bool, None), or Unreadable."""
+    try:
+        text = data.decode("utf-8")  # strict: no overlongs, no surrogates
+    except UnicodeDecodeError as err:
+        raise Unreadable("invalid-utf8", "not UTF-8 at byte %d" % err.start)
+    try:
+        tree = _decoder.decode(text)  # rejects a BOM and any text after the value
+    except RecursionError:
+        raise Unreadable("too-deep", "nested too deep for the reader")
+    except ValueError as err:
+        raise Unreadable("invalid-json", "malformed JSON: %s" % err)
+    if depth(tree) > max_depth:
+        raise Unreadable("too-deep", "nested deeper than %d levels" % max_depth)
+    return tree
+
+
+def depth(tree):
+    """How deep arrays and objects nest (the top-level object is 1)."""
+    deepest, stack = 0, [(tree, 0)]
+    while stack:
+        node, level = stack.pop()
+        if isinstance(node, Obj):
+            deepest = max(deepest, level + 1)
+            stack.extend((value, level + 1) for _, value in node)
+        elif is_array(node):
+            deepest = max(deepest, level + 1)
+            stack.extend((value, level + 1) for value in node)
+    return deepest
+
+
+# ---------------------------------------------------------------------------
+# 2. Pointers (RFC 6901)
+# ---------------------------------------------------------------------------
+
+
+def pointer(tokens):
+    """["CHESS:P", "a/b", 0] -> "/CHESS:P/a~1b/0"; [] -> "" ."""
+    return "".join(
+        "/" + str(t).replace("~", "~0").replace("/", "~1") for t in tokens
+    )
+
+
+# ---------------------------------------------------------------------------
+# 3. Validation (spec "Validation Rules", G1-G15)
+# ---------------------------------------------------------------------------
+
+EMPTY, ENEMY = "empty", "enemy"
+VARIANT_KEYS = ("require", "prevent", "perform")
+
+
+class Checker:
+    """Walks one document (or board) and collects (severity, code, pointer)."""
+
+    def __init__(self, dialect, squares=None, strict=False):
+        self.dialect = gan_ref.DIALECTS[dialect]
+        self.squares = None if squares is None else set(squares)
+        self.strict = strict
+        self.diagnostics = []
+        self.sides = {}  # each distinct GAN string parsed once
+
+    # -- reporting ---------------------------------------------------------
+
+    def report(self, severity, code, tokens):
+        if self.strict:
+            severity = "error"  # --strict: every warning is an error
+        self.diagnostics.append((severity, code, pointer(tokens)))
+
+    def error(self, code, tokens):
+        self.report("error", code, tokens)
+
+    def warning(self, code, tokens):
+        self.report("warning", code, tokens)
+
+    def error_count(self):
+        return sum(1 for d in self.diagnostics if d[0] == "error")
+
+    # -- shared checks -----------------------------------------------------
+
+    def side(self, text):
+        """"first"/"second" for a valid identifier of the dialect, else the
+        GAN error code (D12): (side, None) or (None, code)."""
+        if text not in self.sides:
+            data = text.encode("utf-8", "surrogatepass")
+            actor = gan_ref.parse(self.dialect, data)
+            if actor is not None:
+                self.sides[text] = (actor["side"], None)
+            else:
+                self.sides[text] = (None, gan_ref.classify_error(self.dialect, data)[0])
+        return self.sides[text]
+
+    def gan(self, text, tokens):
+        """The side of an identifier; an invalid one reports its GAN code (G2, G14)."""
+        side, code = self.side(text)
+        if code is not None:
+            self.error(code, tokens)
+        return side
+
+    def duplicates(self, pairs, tokens):
+        """G9: every repetition of a key, at the repeated key's pointer."""
+        seen = set()
+        for key, _ in pairs:
+            if key in seen:
+                self.error("duplicate-key", tokens + [key])
+            seen.add(key)
+
+    def square(self, label, tokens):
+        """G6: non-empty, not the hand "*", in the list when one is given."""
+        if label == "":
+            self.error("empty-square-label", tokens)
+            return False
+        if label == "*":
+            self.error("unknown-key", tokens)  # the hand: out of scope
+            return False
+        if self.squares is not None and label not in self.squares:
+            self.error("unknown-square", tokens)
+            return False
+        return True
+
+    # -- the document ------------------------------------------------------
+
+    def document(self, tree):
+        """Checks a document; returns its model (pieces in order) meaningful
+        only when no error was reported:
+        [(piece, side, [(source, [(destination, [variant])])])]."""
+        if not isinstance(tree, Obj):
+            self.error("top-level-not-object", [])
+            return []
+        self.duplicates(tree, [])
+        pieces = []
+        for key, value in tree:
+            if key == "$schema":
+                if not isinstance(value, str):
+                    self.error("schema-not-string", [key])
+            else:
+                piece = self.piece(key, value)
+                if piece is not None:
+                    pieces.append(piece)
+        return pieces
+
+    def piece(self, piece, node):
+        tokens = [piece]
+        side = self.gan(piece, tokens)
+        if not isinstance(node, Obj):
+            self.error("wrong-type", tokens)
+            return None
+        if not node:
+            self.error("empty-piece", tokens)
+        self.duplicates(node, tokens)
+        sources = []
+        for source, value in node:
+            at = tokens + [source]
+            self.square(source, at)
+            if not isinstance(value, Obj):
+                self.error("wrong-type", at)
+                continue
+            if not value:
+                self.error("empty-source", at)
+            self.duplicates(value, at)
+            destinations = []
+            for destination, variants in value:
+                to = at + [destination]
+                self.square(destination, to)
+                checked = self.destination(piece, side, source, variants, to)
+                if checked is not None:
+                    destinations.append((destination, checked))
+            sources.append((source, destinations))
+        return (piece, side, sources)
+
+    def destination(self, piece, side, source, node, tokens):
+        if not is_array(node):
+            self.error("wrong-type", tokens)
+            return None
+        if not node:
+            self.error("empty-destinations", tokens)
+        variants = [
+            self.variant(piece, side, source, element, tokens + [i])
+            for i, element in enumerate(node)
+        ]
+        if all(v is not None for v in variants):
+            # G13: identical variants (same maps, in any order) are a warning.
+            first = {}
+            for i, variant in enumerate(variants):
+                key = tuple(tuple(sorted(m)) for m in variant)
+                if key in first:
+                    self.warning("duplicate-variant", tokens + [i])
+                else:
+                    first[key] = i
+        return variants
+
+    def variant(self, piece, side, source, node, tokens):
+        """Returns (require, prevent, perform) as lists of (square, value),
+        or None when the variant has an error."""
+        if not isinstance(node, Obj):
+            self.error("wrong-type", tokens)
+            return None
+        errors_before = self.error_count()
+        self.duplicates(node, tokens)
+        require, prevent, perform, has_perform = [], [], [], False
+        for key, value in node:
+            at = tokens + [key]
+            if key in ("require", "prevent"):
+                entries = self.conditions(key, value, at)
+                (require if key == "require" else prevent).extend(entries)
+            elif key == "perform":
+                has_perform = True
+                perform.extend(self.effects(value, at))
+            else:
+                # G8: must/deny/diff/board_check/gain/drop (other editions)
+                # and anything else.
+                self.error("unknown-key", at)
+        if not has_perform:
+            self.error("missing-perform", tokens)
+        self.logic(piece, side, source, require, prevent, tokens)
+        if self.error_count() > errors_before:
+            return None
+        return (
+            [(sq, text) for sq, text, _ in require],
+            [(sq, text) for sq, text, _ in prevent],
+            perform,
+        )
+
+    def conditions(self, field, node, tokens):
+        """A require/prevent map -> [(square, text or None, meaning or None)];
+        meaning is EMPTY, ENEMY or ("piece", text, side)."""
+        if not isinstance(node, Obj):
+            self.error("wrong-type", tokens)
+            return []
+        if not node:
+            self.error("empty-" + field, tokens)  # G7
+        self.duplicates(node, tokens)
+        entries = []
+        for square, value in node:
+            at = tokens + [square]
+            self.square(square, at)
+            text = value if isinstance(value, str) else None
+            entries.append((square, text, self.state(value, at)))
+        return entries
+
+    def state(self, value, tokens):
+        """G4: exactly "empty", "enemy" or a GAN identifier; null only in
+        perform (G8)."""
+        if not isinstance(value, str):
+            self.error("wrong-type", tokens)
+            return None
+        if value in (EMPTY, ENEMY):
+            return value
+        if ":" not in value:
+            self.error("invalid-state", tokens)  # "ally", "occupied", "Empty", ...
+            return None
+        side = self.gan(value, tokens)
+        return None if side is None else ("piece", value, side)
+
+    def effects(self, node, tokens):
+        """A perform map -> [(square, identifier or None)]."""
+        if not isinstance(node, Obj):
+            self.error("wrong-type", tokens)
+            return []
+        if not node:
+            self.error("empty-perform", tokens)
+        self.duplicates(node, tokens)
+        effects = []
+        for square, value in node:
+            at = tokens + [square]
+            self.square(square, at)
+            if value is None:
+                effects.append((square, None))
+            elif value == EMPTY:
+                self.error("empty-as-perform", at)  # null empties a square (G8)
+            elif isinstance(value, str):
+                if self.gan(value, at) is not None:
+                    effects.append((square, value))
+            else:
+                self.error("wrong-type", at)
+        return effects
+
+    # -- G10, G11 ----------------------------------------------------------
+
+    def logic(self, piece, side, source, require, prevent, tokens):
+        for square, text, meaning in require:
+            if square != source or text is None:
+                continue
+            at = tokens + ["require", square]
+            if text == piece:
+                self.error("implicit-requirement", at)  # spec, G10
+            elif side is not None and meaning is not None:
+                self.warning("unsatisfiable", at)  # the source holds the piece
+        for square, text, meaning in prevent:
+            if square != source or text is None or side is None or meaning is None:
+                continue
+            at = tokens + ["prevent", square]
+            self.warning("unsatisfiable" if text == piece else "redundant", at)
+        if not require or not prevent:
+            return
+        required = {}
+        for entry in require:
+            required.setdefault(entry[0], entry)
+        for square, text, meaning in prevent:
+            if square not in required:
+                continue
+            _, r_text, r_meaning = required[square]
+            at = tokens + ["prevent", square]
+            if text is not None and text == r_text:
+                self.error("require-prevent-conflict", at)  # spec, G11
+                continue
+            if side is None or meaning is None or r_meaning is None:
+                continue
+            relation = relate(r_meaning, meaning, side)
+            if relation == "inside":
+                self.warning("unsatisfiable", at)
+            elif relation == "disjoint":
+                self.warning("redundant", at)
+
+    # -- boards ------------------------------------------------------------
+
+    def board(self, tree):
+        """A board: {square: identifier or null} -> {square: (identifier, side)}
+        for the occupied squares, or None with errors."""
+        if not isinstance(tree, Obj):
+            self.error("top-level-not-object", [])
+            return None
+        self.duplicates(tree, [])
+        cells = {}
+        for square, value in tree:
+            self.square(square, [square])
+            if value is None:
+                continue
+            if not isinstance(value, str):
+                self.error("wrong-type", [square])
+                continue
+            side = self.gan(value, [square])
+            if side is not None:
+                cells.setdefault(square, (value, side))
+        return None if self.error_count() else cells
+
+
+def relate(required, prevented, side):
+    """G11: how the occupants satisfying `required` relate to those
+    satisfying `prevented` (two different strings) for a piece of `side`:
+    "inside" (the prevention always fires), "disjoint" (it never fires) or
+    "overlap" (meaningful)."""
+    if required == ENEMY and isinstance(prevented, tuple) and prevented[2] != side:
+        return "overlap"  # any enemy but that one
+    if isinstance(required, tuple) and required[2] != side and prevented == ENEMY:
+        return "inside"
+    return "disjoint"
+
+
+# ---------------------------------------------------------------------------
+# 4. Evaluation (G3, G12)
+# ---------------------------------------------------------------------------
+
+
+def holds(state, cell, side):
+    """Whether a require/prevent state holds on a square holding `cell`
+    ((identifier, side) or None for empty or absent)."""
+    if state == EMPTY:
+        return cell is None
+    if state == ENEMY:
+        return cell is not None and cell[1] != side  # G3: the side only
+    return cell is not None and cell[0] == state  # exactly that piece
+
+
+def moves(pieces, cells, board_pairs, query):
+    """Every possible move in document order, with the board after it."""
+    found = []
+    for piece, side, sources in pieces:
+        if "piece" in query and query["piece"] != piece:
+            continue
+        for source, destinations in sources:
+            if "from" in query and query["from"] != source:
+                continue
+            if cells.get(source, (None,))[0] != piece:
+                continue  # the source must hold exactly the piece
+            for destination, variants in destinations:
+                if "to" in query and query["to"] != destination:
+                    continue
+                for index, (require, prevent, perform) in enumerate(variants):
+                    if all(holds(s, cells.get(q), side) for q, s in require) and not any(
+                        holds(s, cells.get(q), side) for q, s in prevent
+                    ):
+                        after = dict(board_pairs)
+                        after.update(perform)
+                        found.append({
+                            "piece": piece,
+                            "from": source,
+                            "to": destination,
+                            "variant": index,
+                            "board": after,
+                        })
+    return found
+
+
+# ---------------------------------------------------------------------------
+# 5. The protocol
+# ---------------------------------------------------------------------------
+
+
+class BadRequest(Exception):
+    def __init__(self, request_id, message):
+        super().__init__(message)
+        self.request_id = request_id
+
+
+def validate(data, dialect, squares=None, strict=False, max_depth=MAX_DEPTH):
+    """Bytes -> (checker, model)."""
+    checker = Checker(dialect, squares, strict)
+    try:
+        tree = read(data, max_depth)
+    except Unreadable as err:
+        checker.error(err.code, [])
+        return checker, []
+    return checker, checker.document(tree)
+
+
+def split(diagnostics):
+    errors = [{"code": c, "pointer": p} for s, c, p in diagnostics if s == "error"]
+    warnings = [{"code": c, "pointer": p} for s, c, p in diagnostics if s == "warning"]
+    return errors, warnings
+
+
+def document_bytes(request):
+    text, hex_ = request.get("document_text"), request.get("document_hex")
+    if isinstance(text, str):
+        return text.encode("utf-8", "surrogatepass")
+    if isinstance(hex_, str):
+        try:
+            return bytes.fromhex(hex_)
+        except ValueError:
+            pass
+    raise BadRequest(request.get("id"), "document_text or document_hex missing")
+
+
+def answer(request, max_depth=MAX_DEPTH):
+    """One request (a dict) -> one reply (a dict)."""
+    request_id = request.get("id")
+    kind = request.get("kind")
+    dialect = request.get("dialect")
+    if dialect not in gan_ref.DIALECTS:
+        raise BadRequest(request_id, "unknown dialect %r" % (dialect,))
+    data = document_bytes(request)
+    if kind == "validate":
+        checker, _ = validate(data, dialect, request.get("squares"),
+                              request.get("strict") is True, max_depth)
+        errors, warnings = split(checker.diagnostics)
+        return {"id": request_id, "valid": not errors, "errors": errors,
+                "warnings": warnings}
+    if kind == "moves":
+        checker, model = validate(data, dialect, max_depth=max_depth)
+        board = request.get("board")
+        if not isinstance(board, dict):
+            raise BadRequest(request_id, "board missing or not an object")
+        # The board arrives as a JSON object (a dict: the corpus's boards have
+        # no duplicate squares); it is checked like a board file.
+        board_checker = Checker(dialect)
+        cells = board_checker.board(Obj(board.items()))
+        errors = split(checker.diagnostics)[0] + split(board_checker.diagnostics)[0]
+        if errors:
+            return {"id": request_id, "valid": False, "errors": errors}
+        query = request.get("query") or {}
+        return {"id": request_id, "valid": True,
+                "moves": moves(model, cells, board.items(), query)}
+    raise BadRequest(request_id, "unknown kind %r" % (kind,))
+
+
+_encode = json.JSONEncoder(separators=(",", ":")).encode
+
+
+def answer_line(line, max_depth=MAX_DEPTH):
+    """One request line (bytes) -> one reply line (bytes, LF-terminated)."""
+    request_id = None
+    try:
+        try:
+            request = json.loads(line.decode("utf-8"))
+        except (ValueError, RecursionError) as err:
+            raise BadRequest(None, "not a JSON line: %s" % err)
+        if not isinstance(request, dict):
+            raise BadRequest(None, "not a JSON object")
+        request_id = request.get("id")
+        reply = answer(request, max_depth)
+    except BadRequest as bad:
+        # Still exactly one reply, so that the runner stays in step.
+        sys.stderr.write("ggn_ref.py: bad request %r: %s\n" % (line[:200], bad))
+        reply = {"id": bad.request_id if bad.request_id is not None else request_id,
+                 "valid": False, "errors": [{"code": "bad-request", "pointer": ""}]}
+    return (_encode(reply) + "\n").encode("utf-8")
+
+
+def serve(max_depth=MAX_DEPTH):
+    """Answer request lines until EOF, flushing every reply before reading
+    the next request (the runner keeps several requests in flight)."""
+    stdin, stdout = sys.stdin.buffer, sys.stdout.buffer
+    for line in iter(stdin.readline, b""):
+        stdout.write(answer_line(line, max_depth))
+        stdout.flush()
+    return 0
+
+
+USAGE = "usage: ggn_ref.py [--max-depth N]\n"
+
+
+def main(argv):
+    max_depth = MAX_DEPTH
+    args = list(argv)
+    while args:
+        arg = args.pop(0)
+        if arg in ("-h", "--help"):
+            sys.stdout.write(USAGE)
+            return 0
+        if arg == "--max-depth" and args and args[0].isdigit():
+            max_depth = int(args.pop(0))
+        else:
+            sys.stderr.write("ggn_ref.py: unknown argument %r\n" % arg + USAGE)
+            return 2
+    try:
+        return serve(max_depth)
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

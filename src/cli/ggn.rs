@@ -1,0 +1,183 @@
+//! `gan ggn validate` and `gan ggn moves`: reading files, choosing the output, exit codes.
+//! Everything else (validation, evaluation, the records printed) is in `gan::ggn`.
+
+use std::fs::File;
+use std::io::{self, Read, Write};
+use std::path::Path;
+
+use gan::ggn::output::FileReport;
+use gan::ggn::{self, Board, Diagnostic, Limits, MoveFilter, Options};
+
+use super::args::{Format, GgnCommand, GgnLimitArgs, GgnMovesArgs, GgnValidateArgs};
+use super::{FAILURE, OK, REJECTED};
+
+pub fn run(command: &GgnCommand, out: &mut impl Write) -> io::Result<u8> {
+    match command {
+        GgnCommand::Validate(args) => validate(args, out),
+        GgnCommand::Moves(args) => moves(args, out),
+    }
+}
+
+fn validate(args: &GgnValidateArgs, out: &mut impl Write) -> io::Result<u8> {
+    let mut options = options(&args.common);
+    options.strict = args.strict;
+    let stdin_readers = args
+        .files
+        .iter()
+        .chain(&args.squares)
+        .filter(|path| is_stdin(path));
+    if stdin_readers.count() > 1 {
+        return usage("standard input ('-') can be read only once");
+    }
+    if let Some(path) = &args.squares {
+        match read_squares(path, &args.common) {
+            Ok(squares) => options.squares = Some(squares),
+            Err(message) => return usage(&message),
+        }
+    }
+    let mut code = OK;
+    for path in &args.files {
+        let name = path.to_string_lossy();
+        let input = match read(path, options.limits) {
+            Ok(input) => input,
+            Err(error) => {
+                unreadable(path, &error)?;
+                code = code.max(FAILURE);
+                continue;
+            }
+        };
+        let validation = ggn::validate(&input, &options);
+        let report = FileReport::new(&name, validation.diagnostics());
+        if !report.valid {
+            code = code.max(REJECTED);
+        }
+        match args.common.format {
+            Format::Json => writeln!(out, "{}", report.to_json())?,
+            Format::Text => writeln!(out, "{}", report.to_text(validation.diagnostics()))?,
+        }
+    }
+    Ok(code)
+}
+
+fn moves(args: &GgnMovesArgs, out: &mut impl Write) -> io::Result<u8> {
+    let options = options(&args.common);
+    if is_stdin(&args.rules) && is_stdin(&args.board) {
+        return usage("--rules and --board cannot both be standard input ('-')");
+    }
+    if let Some(piece) = &args.piece {
+        if let Err(error) = options.dialect.parse(piece.as_bytes()) {
+            return usage(&format!("--piece {piece:?}: {error}"));
+        }
+    }
+    let mut inputs = Vec::with_capacity(2);
+    for path in [&args.rules, &args.board] {
+        match read(path, options.limits) {
+            Ok(input) => inputs.push(input),
+            Err(error) => {
+                unreadable(path, &error)?;
+                return Ok(FAILURE);
+            }
+        }
+    }
+    let validation = ggn::validate(&inputs[0], &options);
+    let board = Board::parse(&inputs[1], &options);
+    let mut stderr = io::stderr().lock();
+    let rules_name = args.rules.to_string_lossy();
+    if !validation.diagnostics().is_empty() {
+        report(
+            &mut stderr,
+            args.common.format,
+            &rules_name,
+            validation.diagnostics(),
+        )?;
+    }
+    if let Err(diagnostics) = &board {
+        report(
+            &mut stderr,
+            args.common.format,
+            &args.board.to_string_lossy(),
+            diagnostics,
+        )?;
+    }
+    let (Some(document), Ok(board)) = (validation.document(), board) else {
+        return Ok(REJECTED);
+    };
+    let filter = MoveFilter {
+        piece: args.piece.clone(),
+        from: args.from.clone(),
+        to: args.to.clone(),
+    };
+    for found in document.moves(&board, &filter) {
+        match args.common.format {
+            Format::Json => writeln!(out, "{}", found.to_json())?,
+            Format::Text => writeln!(out, "{found}")?,
+        }
+    }
+    Ok(OK)
+}
+
+fn options(args: &GgnLimitArgs) -> Options {
+    Options {
+        limits: Limits {
+            max_size: args.max_size,
+            max_depth: args.max_depth,
+        },
+        ..Options::in_dialect(args.dialect)
+    }
+}
+
+/// The problems of an input file, on standard error, in the output format.
+fn report(
+    err: &mut impl Write,
+    format: Format,
+    name: &str,
+    diagnostics: &[Diagnostic],
+) -> io::Result<()> {
+    let report = FileReport::new(name, diagnostics);
+    match format {
+        Format::Json => writeln!(err, "{}", report.to_json()),
+        Format::Text => writeln!(err, "{}", report.to_text(diagnostics)),
+    }
+}
+
+fn is_stdin(path: &Path) -> bool {
+    path.as_os_str() == "-"
+}
+
+/// The bytes of `path` (standard input for `-`), at most one byte over the size limit: more
+/// is rejected as `too-large` without being read.
+fn read(path: &Path, limits: Limits) -> io::Result<Vec<u8>> {
+    let cap = u64::try_from(limits.max_size)
+        .unwrap_or(u64::MAX)
+        .saturating_add(1);
+    let mut input = Vec::new();
+    if is_stdin(path) {
+        io::stdin().lock().take(cap).read_to_end(&mut input)?;
+    } else {
+        File::open(path)?.take(cap).read_to_end(&mut input)?;
+    }
+    Ok(input)
+}
+
+fn read_squares(
+    path: &Path,
+    args: &GgnLimitArgs,
+) -> Result<std::collections::HashSet<String>, String> {
+    let limits = Limits {
+        max_size: args.max_size,
+        max_depth: args.max_depth,
+    };
+    let name = path.display();
+    let input =
+        read(path, limits).map_err(|error| format!("cannot read --squares {name}: {error}"))?;
+    ggn::read_squares(&input).map_err(|error| format!("--squares {name}: {error}"))
+}
+
+fn unreadable(path: &Path, error: &io::Error) -> io::Result<()> {
+    writeln!(io::stderr(), "gan: cannot read {}: {error}", path.display())
+}
+
+fn usage(message: &str) -> io::Result<u8> {
+    writeln!(io::stderr(), "gan: {message}")?;
+    Ok(FAILURE)
+}

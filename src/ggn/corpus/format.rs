@@ -1,0 +1,137 @@
+//! The serde types of the GGN corpus files, `conformance/ggn/validation.json` and
+//! `conformance/ggn/evaluation.json`, described for other languages by
+//! `conformance/schema/ggn-vectors.schema.json` and `conformance/PROTOCOL-ggn.md`.
+//!
+//! Changing these types is a versioned change: bump [`FORMAT`].
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+/// The version of the GGN corpus format; every file carries it as `"format"`.
+pub const FORMAT: u32 = 1;
+
+/// `ggn/validation.json`: documents and their verdicts.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ValidationFile {
+    /// Always [`FORMAT`].
+    pub format: u32,
+    /// Always `validation`.
+    pub kind: String,
+    /// The spec file and the decisions the expectations follow.
+    pub spec: String,
+    /// The vectors: valid documents first, then invalid ones.
+    pub vectors: Vec<ValidationVector>,
+}
+
+/// One document and what a conforming validator must say of it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ValidationVector {
+    /// `ggn/{valid|invalid}/{group}/{slug}`.
+    pub id: String,
+    /// The dialect of the document's GAN values (G1).
+    pub dialect: String,
+    /// The document's exact text, when it is UTF-8 (duplicate keys and malformed JSON
+    /// survive, which a JSON value could not hold).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub document_text: Option<String>,
+    /// The document's bytes in lowercase hex, when they are not UTF-8 (then `document_text`
+    /// is absent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub document_hex: Option<String>,
+    /// The valid board squares, when the vector turns on that rule (G6).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub squares: Option<Vec<String>>,
+    /// Every warning is an error (`--strict`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub strict: bool,
+    /// The verdict: no error.
+    pub valid: bool,
+    /// The errors, exactly (in document order); empty when valid. An invalid vector breaks
+    /// exactly one rule, so it expects exactly one error.
+    pub errors: Vec<Expected>,
+    /// The warnings, exactly (in document order).
+    pub warnings: Vec<Expected>,
+    /// What the vector checks, citing the spec or the decision.
+    pub note: String,
+}
+
+/// An expected diagnostic: its stable code and its RFC 6901 pointer.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Expected {
+    /// The GGN code, or the GAN parse code of an invalid identifier (G14).
+    pub code: String,
+    /// Where: `""` for the whole document.
+    pub pointer: String,
+}
+
+/// `ggn/evaluation.json`: documents, boards and queries, with the moves they allow.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EvaluationFile {
+    /// Always [`FORMAT`].
+    pub format: u32,
+    /// Always `evaluation`.
+    pub kind: String,
+    /// The spec file and the decisions the expectations follow.
+    pub spec: String,
+    /// The vectors: the hand-written core set first, then the generated ones.
+    pub vectors: Vec<EvaluationVector>,
+}
+
+/// A valid document, a valid board and a query, with every move they allow (G12).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EvaluationVector {
+    /// `ggn/moves/{group}/{slug}`.
+    pub id: String,
+    /// The dialect of the GAN values of the document and the board.
+    pub dialect: String,
+    /// The document's exact text.
+    pub document_text: String,
+    /// The board: square → GAN identifier, or `null` for an empty square. A square absent
+    /// from it is empty too.
+    pub board: BTreeMap<String, Option<String>>,
+    /// Which moves are asked for.
+    pub query: Query,
+    /// Every possible move that passes the query, in document order (pieces, sources,
+    /// destinations, variants, as written).
+    pub moves: Vec<ExpectedMove>,
+    /// What the vector checks, and how its expectation was derived.
+    pub note: String,
+}
+
+/// Restricts the moves to one piece, source or destination; an absent member matches all.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Query {
+    /// Only moves of this piece (byte-exact).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub piece: Option<String>,
+    /// Only moves from this square.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from: Option<String>,
+    /// Only moves to this square.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub to: Option<String>,
+}
+
+/// One possible move and the board after it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExpectedMove {
+    /// The moving piece (the document's piece key).
+    pub piece: String,
+    /// The source square.
+    pub from: String,
+    /// The destination square.
+    pub to: String,
+    /// The index of the variant in its destination array.
+    pub variant: usize,
+    /// The occupied squares after the move (an empty square, listed as `null` or absent, is
+    /// left out: the two are the same board, G12).
+    pub board: BTreeMap<String, String>,
+}

@@ -1,0 +1,146 @@
+//! Evaluation of a document on a board (DECISIONS.md G12).
+//!
+//! A move (piece, source, destination, variant) is possible on a board iff the source square
+//! holds exactly the piece, every `require` condition holds (AND) and no `prevent` condition
+//! holds (OR). A square absent from the board is empty. `"enemy"` holds on a square whose
+//! piece has the other side than the source piece (G3). Pieces of both sides move: GGN has
+//! no turn. Every matching variant is returned, in document order (pieces, then sources,
+//! destinations and variants, as written).
+
+mod board;
+
+use super::document::{Condition, Document, Test};
+use crate::Side;
+
+pub use self::board::Board;
+
+/// Restricts [`Document::moves`] to one piece, source or destination; `None` matches all.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MoveFilter {
+    /// Only moves of this piece (GAN identifier, byte-exact).
+    pub piece: Option<String>,
+    /// Only moves from this square.
+    pub from: Option<String>,
+    /// Only moves to this square.
+    pub to: Option<String>,
+}
+
+/// A possible move: one matching variant, its effects and the resulting board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Move {
+    /// The moving piece (the document's piece key).
+    pub piece: String,
+    /// The source square.
+    pub from: String,
+    /// The destination square.
+    pub to: String,
+    /// The index of the variant in its destination array.
+    pub variant: usize,
+    /// The variant's `perform` map, in document order.
+    pub perform: Vec<(String, Option<String>)>,
+    /// The board after the move (see [`Document::moves`]).
+    pub board: Vec<(String, Option<String>)>,
+}
+
+/// The piece on a square, as evaluation sees it.
+#[derive(Clone, Copy, Debug)]
+struct Occupant {
+    /// The piece's id when the document mentions it (otherwise it matches no GAN state).
+    actor: Option<u32>,
+    side: Side,
+}
+
+impl Document {
+    /// Every possible move on `board` that passes `filter`, in document order.
+    ///
+    /// The resulting board of a move is `board` with `perform` applied: a square of the
+    /// board takes its new value (`null` stays listed as `null`); a square absent from the
+    /// board is appended when it receives a piece, and left out when it is emptied.
+    #[must_use]
+    pub fn moves(&self, board: &Board, filter: &MoveFilter) -> Vec<Move> {
+        let tables = self.tables();
+        let mut cells: Vec<Option<Occupant>> = vec![None; tables.square_count()];
+        let mut candidates = Vec::new();
+        for (square, piece, side) in board.occupied() {
+            let Some(square) = tables.square(square) else {
+                continue;
+            };
+            let actor = tables.actor(piece);
+            cells[square as usize] = Some(Occupant { actor, side });
+            if let Some(entry) = actor.and_then(|actor| self.lookup(actor, square)) {
+                candidates.push(entry);
+            }
+        }
+        candidates.sort_unstable();
+        // A filter square the document never mentions gets an id no square has.
+        let square = |wanted: Option<&str>| wanted.map(|s| tables.square(s).unwrap_or(u32::MAX));
+        let (from, to) = (square(filter.from.as_deref()), square(filter.to.as_deref()));
+        let mut moves = Vec::new();
+        for (p, s) in candidates {
+            let piece = &self.entries()[p];
+            let source = &piece.sources[s];
+            let wanted_piece = filter.piece.as_deref().is_none_or(|w| w == piece.name);
+            if !wanted_piece || from.is_some_and(|id| id != source.id) {
+                continue;
+            }
+            for destination in &source.destinations {
+                if to.is_some_and(|id| id != destination.id) {
+                    continue;
+                }
+                for (v, variant) in destination.variants.iter().enumerate() {
+                    let compiled = variant.compiled();
+                    let on_board = |c: &Condition| holds(c, &cells, piece.side);
+                    if compiled.require.iter().all(on_board)
+                        && !compiled.prevent.iter().any(on_board)
+                    {
+                        moves.push(Move {
+                            piece: piece.name.clone(),
+                            from: source.square.clone(),
+                            to: destination.square.clone(),
+                            variant: v,
+                            perform: variant.perform().to_vec(),
+                            board: board.apply(variant.perform()),
+                        });
+                    }
+                }
+            }
+        }
+        moves
+    }
+}
+
+impl Document {
+    /// The indices of the variants of the move of `piece` from `source` to `destination` that
+    /// hold on `board`, in document order (G12): the last step of the navigation
+    /// [`pieces`](Document::pieces) → [`sources`](Document::sources) →
+    /// [`destinations`](Document::destinations) → variants. Empty when none holds, or when
+    /// the document has no such move.
+    #[must_use]
+    pub fn variants_on(
+        &self,
+        board: &Board,
+        piece: &str,
+        source: &str,
+        destination: &str,
+    ) -> Vec<usize> {
+        let filter = MoveFilter {
+            piece: Some(piece.to_owned()),
+            from: Some(source.to_owned()),
+            to: Some(destination.to_owned()),
+        };
+        self.moves(board, &filter)
+            .into_iter()
+            .map(|found| found.variant)
+            .collect()
+    }
+}
+
+/// Whether `condition` holds on `cells` for a source piece of side `side`.
+fn holds(condition: &Condition, cells: &[Option<Occupant>], side: Side) -> bool {
+    let cell = cells[condition.square as usize];
+    match condition.test {
+        Test::Empty => cell.is_none(),
+        Test::Enemy => cell.is_some_and(|o| o.side != side),
+        Test::Piece(actor) => cell.is_some_and(|o| o.actor == Some(actor)),
+    }
+}

@@ -1,0 +1,152 @@
+//! What `gan ggn validate` and `gan ggn moves` print, built here so the binary only does I/O:
+//! the JSON records ([`FileReport`], [`Move`] as JSON) and the text lines.
+
+use std::fmt::{self, Write as _};
+
+use serde::ser::{SerializeMap, SerializeStruct};
+use serde::{Serialize, Serializer};
+
+use super::{Diagnostic, Move};
+
+/// One file's verdict: `{"file","valid","errors":[…]}` (warnings included, with their
+/// severity).
+#[derive(Debug, Clone, Serialize)]
+pub struct FileReport<'a> {
+    /// The file name as given (`-` for standard input).
+    pub file: &'a str,
+    /// No error (warnings allowed, unless they were made errors by `strict`).
+    pub valid: bool,
+    /// Every diagnostic, errors and warnings, in document order.
+    pub errors: Vec<DiagnosticRecord<'a>>,
+}
+
+/// A [`Diagnostic`] as JSON: `{"code","severity","pointer","line"?,"column"?,"message"}`.
+#[derive(Debug, Clone, Serialize)]
+pub struct DiagnosticRecord<'a> {
+    /// The stable code.
+    pub code: &'a str,
+    /// `error` or `warning`.
+    pub severity: &'a str,
+    /// The RFC 6901 pointer (`""` for the whole document).
+    pub pointer: &'a str,
+    /// The 1-based line, for syntax-level problems.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<usize>,
+    /// The 1-based column in bytes, with `line`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub column: Option<usize>,
+    /// The message.
+    pub message: &'a str,
+}
+
+impl<'a> FileReport<'a> {
+    /// The report of `file` with these diagnostics; valid when none is an error.
+    pub fn new(file: &'a str, diagnostics: &'a [Diagnostic]) -> Self {
+        FileReport {
+            file,
+            valid: !diagnostics.iter().any(Diagnostic::is_error),
+            errors: diagnostics
+                .iter()
+                .map(|d| DiagnosticRecord {
+                    code: d.code,
+                    severity: d.severity.as_str(),
+                    pointer: &d.pointer,
+                    line: d.line,
+                    column: d.column,
+                    message: &d.message,
+                })
+                .collect(),
+        }
+    }
+
+    /// The compact JSON line (without its newline).
+    ///
+    /// # Panics
+    ///
+    /// Never: the record holds only strings, numbers and booleans.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("a report serializes")
+    }
+
+    /// The text form: `FILE: valid`, `FILE: valid, 1 warning` or `FILE: invalid, 2 errors`,
+    /// then one indented line per diagnostic (`error[code] at /pointer: message`).
+    pub fn to_text(&self, diagnostics: &[Diagnostic]) -> String {
+        let errors = diagnostics.iter().filter(|d| d.is_error()).count();
+        let warnings = diagnostics.len() - errors;
+        let mut out = format!(
+            "{}: {}",
+            self.file,
+            if self.valid { "valid" } else { "invalid" }
+        );
+        for (count, noun) in [(errors, "error"), (warnings, "warning")] {
+            match count {
+                0 => {}
+                1 => write!(out, ", 1 {noun}").expect("a String takes writes"),
+                n => write!(out, ", {n} {noun}s").expect("a String takes writes"),
+            }
+        }
+        for diagnostic in diagnostics {
+            write!(out, "\n  {diagnostic}").expect("a String takes writes");
+        }
+        out
+    }
+}
+
+/// `{"piece","from","to","variant","perform":{…},"board":{…}}`, the maps in their order (the
+/// document's for `perform`, the board's then the new squares for `board`).
+impl Serialize for Move {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut record = serializer.serialize_struct("Move", 6)?;
+        record.serialize_field("piece", &self.piece)?;
+        record.serialize_field("from", &self.from)?;
+        record.serialize_field("to", &self.to)?;
+        record.serialize_field("variant", &self.variant)?;
+        record.serialize_field("perform", &Squares(&self.perform))?;
+        record.serialize_field("board", &Squares(&self.board))?;
+        record.end()
+    }
+}
+
+/// Square → piece or `null`, as a JSON object in the pairs' order.
+struct Squares<'a>(&'a [(String, Option<String>)]);
+
+impl Serialize for Squares<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for (square, piece) in self.0 {
+            map.serialize_entry(square, piece)?;
+        }
+        map.end()
+    }
+}
+
+impl Move {
+    /// The compact JSON line (without its newline).
+    ///
+    /// # Panics
+    ///
+    /// Never: the record holds only strings, numbers and nulls.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("a move serializes")
+    }
+}
+
+/// `CHESS:P e7 -> e8 (variant 1): e7 empty, e8 CHESS:R`: the move and its `perform`.
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} {} -> {} (variant {}):",
+            self.piece, self.from, self.to, self.variant
+        )?;
+        for (i, (square, piece)) in self.perform.iter().enumerate() {
+            let separator = if i == 0 { " " } else { ", " };
+            write!(
+                f,
+                "{separator}{square} {}",
+                piece.as_deref().unwrap_or("empty")
+            )?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,117 @@
+//! A duplicate-aware JSON reader.
+//!
+//! Most JSON parsers keep the last of two equal keys and so change a document's meaning
+//! silently (DECISIONS.md G9). [`read`] builds a [`Node`] tree that keeps every object member,
+//! duplicates included, in document order, so that validation can report them. It reads
+//! bytes: input that is not UTF-8, larger than [`Limits::max_size`] or nested deeper than
+//! [`Limits::max_depth`] is a [`ReadError`] of its own kind, never a panic or a stack
+//! overflow.
+
+mod error;
+mod node;
+mod seed;
+
+use std::cell::Cell;
+
+use serde::de::DeserializeSeed;
+
+pub use self::error::{ReadError, ReadErrorKind};
+pub use self::node::{Node, NodeKind};
+
+/// Resource limits of the reader.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// The largest accepted input, in bytes (default 16 MiB).
+    pub max_size: usize,
+    /// The deepest accepted nesting of arrays and objects; the top-level object is at depth
+    /// 1 (default 64). `serde_json` itself stops at 128 levels, which is then reported as
+    /// `too-deep` too.
+    pub max_depth: usize,
+}
+
+impl Limits {
+    /// The default size limit: 16 MiB.
+    pub const DEFAULT_MAX_SIZE: usize = 16 * 1024 * 1024;
+    /// The default depth limit: 64.
+    pub const DEFAULT_MAX_DEPTH: usize = 64;
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_size: Self::DEFAULT_MAX_SIZE,
+            max_depth: Self::DEFAULT_MAX_DEPTH,
+        }
+    }
+}
+
+/// Reads one JSON value from `input`.
+///
+/// # Errors
+///
+/// Returns a [`ReadError`] of kind `TooLarge`, `InvalidUtf8` (with the byte offset of the
+/// first invalid byte, and its line and column), `TooDeep` or `Syntax` (with `serde_json`'s
+/// line and column).
+pub fn read(input: &[u8], limits: &Limits) -> Result<Node, ReadError> {
+    if input.len() > limits.max_size {
+        return Err(ReadError::new(
+            ReadErrorKind::TooLarge,
+            format!(
+                "the input is larger than the limit of {} bytes",
+                limits.max_size
+            ),
+        ));
+    }
+    let text = std::str::from_utf8(input).map_err(|e| utf8_error(input, e.valid_up_to()))?;
+    let too_deep = Cell::new(false);
+    let seed = seed::NodeSeed {
+        depth: 0,
+        max_depth: limits.max_depth,
+        too_deep: &too_deep,
+    };
+    let mut deserializer = serde_json::Deserializer::from_str(text);
+    seed.deserialize(&mut deserializer)
+        .and_then(|node| deserializer.end().map(|()| node))
+        .map_err(|e| json_error(&e, too_deep.get(), limits.max_depth))
+}
+
+fn utf8_error(input: &[u8], offset: usize) -> ReadError {
+    let before = &input[..offset];
+    let line = before.split(|&b| b == b'\n').count();
+    let line_start = before
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    ReadError::new(
+        ReadErrorKind::InvalidUtf8,
+        format!(
+            "the input is not UTF-8: invalid byte 0x{:02x} at byte {offset}",
+            input[offset]
+        ),
+    )
+    .at(line, offset - line_start + 1)
+}
+
+fn json_error(error: &serde_json::Error, too_deep: bool, max_depth: usize) -> ReadError {
+    let text = error.to_string();
+    let message = text
+        .rfind(" at line ")
+        .map_or(text.as_str(), |end| &text[..end]);
+    let recursion = message == "recursion limit exceeded";
+    let (kind, message) = if too_deep || recursion {
+        let limit = if recursion {
+            127.min(max_depth)
+        } else {
+            max_depth
+        };
+        (
+            ReadErrorKind::TooDeep,
+            format!("arrays and objects nest deeper than {limit} levels"),
+        )
+    } else {
+        (ReadErrorKind::Syntax, format!("malformed JSON: {message}"))
+    };
+    // serde_json says column 0 for an error before the line's first character (an empty
+    // input); columns are 1-based.
+    ReadError::new(kind, message).at(error.line().max(1), error.column().max(1))
+}

@@ -1,0 +1,99 @@
+//! The serde visitor that builds a [`Node`] tree and enforces the depth limit.
+
+use std::cell::Cell;
+use std::fmt;
+
+use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
+use serde_json::Number;
+
+use super::node::{Node, NodeKind};
+
+/// Builds the node at nesting `depth` (the top-level value is at depth 0; entering an array
+/// or object adds one). Sets `too_deep` before failing on the depth limit, so the caller can
+/// tell this failure from a syntax error.
+#[derive(Clone, Copy)]
+pub(super) struct NodeSeed<'a> {
+    pub(super) depth: usize,
+    pub(super) max_depth: usize,
+    pub(super) too_deep: &'a Cell<bool>,
+}
+
+impl NodeSeed<'_> {
+    /// The seed of a container's children, or an error when the container is too deep.
+    fn enter<E: de::Error>(self) -> Result<Self, E> {
+        let depth = self.depth + 1;
+        if depth > self.max_depth {
+            self.too_deep.set(true);
+            return Err(E::custom(format_args!(
+                "nesting deeper than {} levels",
+                self.max_depth
+            )));
+        }
+        Ok(NodeSeed { depth, ..self })
+    }
+}
+
+impl<'de> DeserializeSeed<'de> for NodeSeed<'_> {
+    type Value = Node;
+
+    fn deserialize<D: de::Deserializer<'de>>(self, deserializer: D) -> Result<Node, D::Error> {
+        deserializer.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for NodeSeed<'_> {
+    type Value = Node;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a JSON value")
+    }
+
+    fn visit_unit<E>(self) -> Result<Node, E> {
+        Ok(Node::new(NodeKind::Null))
+    }
+
+    fn visit_bool<E>(self, v: bool) -> Result<Node, E> {
+        Ok(Node::new(NodeKind::Bool(v)))
+    }
+
+    fn visit_i64<E>(self, v: i64) -> Result<Node, E> {
+        Ok(Node::new(NodeKind::Number(v.into())))
+    }
+
+    fn visit_u64<E>(self, v: u64) -> Result<Node, E> {
+        Ok(Node::new(NodeKind::Number(v.into())))
+    }
+
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Node, E> {
+        Number::from_f64(v)
+            .map(|n| Node::new(NodeKind::Number(n)))
+            .ok_or_else(|| E::custom("number out of range"))
+    }
+
+    fn visit_str<E>(self, v: &str) -> Result<Node, E> {
+        Ok(Node::new(NodeKind::String(v.to_owned())))
+    }
+
+    fn visit_string<E>(self, v: String) -> Result<Node, E> {
+        Ok(Node::new(NodeKind::String(v)))
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Node, A::Error> {
+        let child = self.enter()?;
+        let mut elements = Vec::new();
+        while let Some(element) = seq.next_element_seed(child)? {
+            elements.push(element);
+        }
+        Ok(Node::new(NodeKind::Array(elements)))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Node, A::Error> {
+        let child = self.enter()?;
+        let mut members = Vec::new();
+        while let Some(key) = map.next_key::<String>()? {
+            let value = map.next_value_seed(child)?;
+            members.push((key, value));
+        }
+        Ok(Node::new(NodeKind::Object(members)))
+    }
+}

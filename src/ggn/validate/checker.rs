@@ -1,0 +1,173 @@
+//! The state shared by every check: options, the GAN cache, the interned tables and the
+//! diagnostics found so far; plus the checks that documents and boards share.
+
+use std::collections::HashMap;
+
+use super::super::codes;
+use super::super::diagnostic::{Diagnostic, Severity};
+use super::super::document::Tables;
+use super::super::gan::Gans;
+use super::super::pointer::Path;
+use super::super::reader::Node;
+use super::Options;
+use crate::{ParseError, Side};
+
+/// Walks one document or board and collects its diagnostics.
+pub(crate) struct Checker<'a> {
+    pub(crate) options: &'a Options,
+    /// The document's dialect (G1), each distinct string parsed once.
+    gans: Gans,
+    pub(crate) tables: Tables,
+    pub(crate) out: Vec<Diagnostic>,
+    errors: usize,
+}
+
+impl<'a> Checker<'a> {
+    pub(crate) fn new(options: &'a Options) -> Self {
+        Checker {
+            options,
+            gans: Gans::new(options.dialect),
+            tables: Tables::default(),
+            out: Vec::new(),
+            errors: 0,
+        }
+    }
+
+    pub(crate) fn error(&mut self, code: &'static str, path: &Path<'_>, message: String) {
+        self.push(Diagnostic::error(code, path.render(), message));
+    }
+
+    pub(crate) fn warning(&mut self, code: &'static str, path: &Path<'_>, message: String) {
+        self.push(Diagnostic::warning(code, path.render(), message));
+    }
+
+    /// Records `diagnostic`; under [`Options::strict`] a warning is recorded as an error.
+    pub(crate) fn push(&mut self, mut diagnostic: Diagnostic) {
+        if self.options.strict {
+            diagnostic.severity = Severity::Error;
+        }
+        if diagnostic.is_error() {
+            self.errors += 1;
+        }
+        self.out.push(diagnostic);
+    }
+
+    /// How many errors have been found so far.
+    pub(crate) fn error_count(&self) -> usize {
+        self.errors
+    }
+
+    /// Parses `text` in the document's dialect, once per distinct string.
+    pub(crate) fn gan(&mut self, text: &str) -> Result<Side, ParseError> {
+        self.gans.parse(text)
+    }
+
+    /// Parses `text` and interns it; on failure reports the GAN code at `path` (G2, G14).
+    /// `role` names the value in the message (`piece key`, `perform value`, …).
+    pub(crate) fn actor(&mut self, text: &str, role: &str, path: &Path<'_>) -> Option<Side> {
+        match self.gan(text) {
+            Ok(side) => {
+                self.tables.intern_actor(text, side);
+                Some(side)
+            }
+            Err(error) => {
+                self.gan_error(&error, text, role, path);
+                None
+            }
+        }
+    }
+
+    /// Reports an invalid GAN identifier with the parser's code, message and hint.
+    pub(crate) fn gan_error(
+        &mut self,
+        error: &ParseError,
+        text: &str,
+        role: &str,
+        path: &Path<'_>,
+    ) {
+        let message = format!(
+            "{role} {text:?} is not a valid {} identifier: {error}",
+            error.dialect()
+        );
+        self.error(error.code(), path, message);
+    }
+
+    /// The members of `node` when it is an object; otherwise reports `wrong-type` with
+    /// `expected` ("an object of sources", …) and returns `None`.
+    pub(crate) fn object<'n>(
+        &mut self,
+        node: &'n Node,
+        expected: &str,
+        path: &Path<'_>,
+    ) -> Option<&'n [(String, Node)]> {
+        let members = node.as_object();
+        if members.is_none() {
+            let message = format!("expected {expected}, found {}", describe(node));
+            self.error(codes::WRONG_TYPE, path, message);
+        }
+        members
+    }
+
+    /// Reports every key of `members` that repeats an earlier one (G9). `place` names the
+    /// object in the message ("the document", "the sources of \"CHESS:P\"", …).
+    pub(crate) fn duplicates(&mut self, members: &[(String, Node)], place: &str, path: &Path<'_>) {
+        if members.len() < 2 {
+            return;
+        }
+        let mut first: HashMap<&str, usize> = HashMap::with_capacity(members.len());
+        for (i, (key, _)) in members.iter().enumerate() {
+            if let Some(&earlier) = first.get(key.as_str()) {
+                let message = format!(
+                    "duplicate key {key:?} in {place} (members {} and {}): \
+                     most JSON readers would keep only the last one",
+                    earlier + 1,
+                    i + 1
+                );
+                self.error(codes::DUPLICATE_KEY, &path.key(key), message);
+            } else {
+                first.insert(key, i);
+            }
+        }
+    }
+
+    /// Checks a square label (G6): non-empty, not the hand `"*"`, and in the list of
+    /// squares when one is given. Returns whether the label is acceptable.
+    pub(crate) fn square(&mut self, label: &str, path: &Path<'_>) -> bool {
+        if label.is_empty() {
+            let message = "a square label must not be empty".to_owned();
+            self.error(codes::EMPTY_SQUARE_LABEL, path, message);
+            return false;
+        }
+        if label == "*" {
+            let message = "square \"*\" (a player's hand in other GGN editions) is out of scope: \
+                           this edition describes board-to-board moves only"
+                .to_owned();
+            self.error(codes::UNKNOWN_KEY, path, message);
+            return false;
+        }
+        if self
+            .options
+            .squares
+            .as_ref()
+            .is_some_and(|squares| !squares.contains(label))
+        {
+            let message = format!("square {label:?} is not in the list of board squares");
+            self.error(codes::UNKNOWN_SQUARE, path, message);
+            return false;
+        }
+        true
+    }
+}
+
+/// A value's type for messages: `null`, `a string "x"`, `an array`, `a number 3`, ….
+pub(crate) fn describe(node: &Node) -> String {
+    use super::super::reader::NodeKind;
+    match node.kind() {
+        NodeKind::Null => "null".to_owned(),
+        NodeKind::Bool(b) => format!("a boolean ({b})"),
+        NodeKind::Number(n) => format!("a number ({n})"),
+        NodeKind::String(s) => format!("a string ({s:?})"),
+        NodeKind::Array(_) => "an array".to_owned(),
+        NodeKind::Object(_) => "an object".to_owned(),
+    }
+}

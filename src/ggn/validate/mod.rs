@@ -1,0 +1,134 @@
+//! Validation of GGN documents: every rule of the spec's "Validation Rules" section and of
+//! DECISIONS.md G1–G15, with all problems of a document reported, not only the first (G14).
+//!
+//! The codes, their severities and rules are listed in [`codes`](super::codes).
+//!
+//! ```
+//! use gan::ggn::{validate, Options};
+//!
+//! let text = br#"{"GAME:X": {"c3": {"c5": [{"perform": {"c3": null, "c5": "GAME:X"}}]}}}"#;
+//! let validation = validate(text, &Options::default());
+//! assert!(validation.is_valid());
+//! let document = validation.document().unwrap();
+//! assert_eq!(document.destinations("GAME:X", "c3"), Some(vec!["c5"]));
+//! ```
+
+mod checker;
+mod keys;
+mod logic;
+mod values;
+mod variant;
+mod walk;
+
+use std::collections::HashSet;
+
+use super::diagnostic::Diagnostic;
+use super::document::Document;
+use super::reader::{self, Limits, Node};
+use crate::Dialect;
+
+pub(crate) use self::checker::{describe, Checker};
+
+/// How to read a document (or a board): the GAN dialect and what validation checks beyond the
+/// spec's fixed rules.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The dialect of every GAN value of the document (G1): `snn-pin` by default; `pnn`
+    /// reproduces the historical Ruby implementation.
+    pub dialect: Dialect,
+    /// The valid board squares. When given, every square a document (or board) mentions
+    /// must be one of them (`unknown-square`, G6); when `None`, any non-empty label is valid.
+    pub squares: Option<HashSet<String>>,
+    /// Makes every warning an error: `unsatisfiable` (G10), `redundant`, `duplicate-variant`
+    /// (as `--strict` does everywhere in the project, M7).
+    pub strict: bool,
+    /// The reader's size and depth limits.
+    pub limits: Limits,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            dialect: Dialect::SnnPin,
+            squares: None,
+            strict: false,
+            limits: Limits::default(),
+        }
+    }
+}
+
+impl Options {
+    /// The default options in `dialect`.
+    pub fn in_dialect(dialect: Dialect) -> Self {
+        Options {
+            dialect,
+            ..Options::default()
+        }
+    }
+}
+
+/// The result of validating a document: its diagnostics, and its model when it has no error.
+#[derive(Clone, Debug)]
+pub struct Validation {
+    diagnostics: Vec<Diagnostic>,
+    document: Option<Document>,
+}
+
+impl Validation {
+    /// Every problem found, errors and warnings, in document order.
+    #[must_use]
+    pub fn diagnostics(&self) -> &[Diagnostic] {
+        &self.diagnostics
+    }
+
+    /// Whether the document has no error (it may have warnings).
+    #[must_use]
+    pub fn is_valid(&self) -> bool {
+        self.document.is_some()
+    }
+
+    /// The document's model, when it has no error.
+    #[must_use]
+    pub fn document(&self) -> Option<&Document> {
+        self.document.as_ref()
+    }
+
+    /// The model and its warnings when the document is valid; otherwise every diagnostic.
+    ///
+    /// # Errors
+    ///
+    /// Returns all diagnostics (errors and warnings) when the document has an error.
+    pub fn into_result(self) -> Result<(Document, Vec<Diagnostic>), Vec<Diagnostic>> {
+        match self.document {
+            Some(document) => Ok((document, self.diagnostics)),
+            None => Err(self.diagnostics),
+        }
+    }
+}
+
+/// Reads and validates a GGN document.
+///
+/// A reading failure (not UTF-8, too large, too deep, malformed JSON) is the only
+/// diagnostic; otherwise all problems of the document are reported.
+#[must_use]
+pub fn validate(input: &[u8], options: &Options) -> Validation {
+    match reader::read(input, &options.limits) {
+        Ok(root) => validate_node(&root, options),
+        Err(error) => Validation {
+            diagnostics: vec![error.to_diagnostic()],
+            document: None,
+        },
+    }
+}
+
+/// Validates a document already read with [`reader::read`](super::reader::read).
+#[must_use]
+pub fn validate_node(root: &Node, options: &Options) -> Validation {
+    let mut checker = Checker::new(options);
+    let document = checker.document(root);
+    let document = (checker.error_count() == 0).then_some(document);
+    Validation {
+        diagnostics: checker.out,
+        document,
+    }
+}

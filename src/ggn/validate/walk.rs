@@ -1,0 +1,163 @@
+//! The structure of a document: top level, pieces, sources, destinations (spec "JSON
+//! Structure", G5, G7, G9). Variants are in [`variant`](super::variant).
+
+use super::super::codes;
+use super::super::document::{DestinationEntry, Document, PieceEntry, SourceEntry};
+use super::super::pointer::Path;
+use super::super::reader::Node;
+use super::checker::Checker;
+use super::logic;
+use crate::Side;
+
+/// The key of the optional schema reference at the top level (G5).
+const SCHEMA_KEY: &str = "$schema";
+
+/// What a variant needs to know about its move.
+pub(super) struct Move<'a> {
+    pub(super) piece: &'a str,
+    /// `None` when the piece key is not a valid identifier.
+    pub(super) side: Option<Side>,
+    pub(super) source: &'a str,
+}
+
+impl Checker<'_> {
+    /// Checks a whole document and builds its model (meaningful only without errors).
+    pub(super) fn document(&mut self, root: &Node) -> Document {
+        let path = Path::ROOT;
+        let Some(members) = root.as_object() else {
+            let message = format!(
+                "the top level must be an object of pieces, found {}",
+                super::checker::describe(root)
+            );
+            self.error(codes::TOP_LEVEL_NOT_OBJECT, &path, message);
+            return Document::default();
+        };
+        self.duplicates(members, "the document", &path);
+        let mut schema = None;
+        let mut pieces = Vec::with_capacity(members.len());
+        for (key, value) in members {
+            let at = path.key(key);
+            if key == SCHEMA_KEY {
+                if let Some(text) = value.as_str() {
+                    schema = Some(text.to_owned());
+                } else {
+                    let message = format!(
+                        "\"$schema\" must be a string, found {}",
+                        super::checker::describe(value)
+                    );
+                    self.error(codes::SCHEMA_NOT_STRING, &at, message);
+                }
+            } else if let Some(piece) = self.piece(key, value, &at) {
+                pieces.push(piece);
+            }
+        }
+        let tables = std::mem::take(&mut self.tables);
+        Document::new(schema, pieces, tables)
+    }
+
+    fn piece(&mut self, key: &str, node: &Node, path: &Path<'_>) -> Option<PieceEntry> {
+        let side = self.actor(key, "piece key", path);
+        let members = self.object(node, "an object of source squares", path)?;
+        if members.is_empty() {
+            let message = format!("piece {key:?} has no source square");
+            self.error(codes::EMPTY_PIECE, path, message);
+        }
+        self.duplicates(members, &format!("the sources of {key:?}"), path);
+        let mut sources = Vec::with_capacity(members.len());
+        for (square, value) in members {
+            let at = path.key(square);
+            let fits = self.square(square, &at);
+            let context = Move {
+                piece: key,
+                side,
+                source: square,
+            };
+            match self.source(&context, value, &at) {
+                Some(source) if fits => sources.push(source),
+                _ => {}
+            }
+        }
+        let side = side?;
+        let actor = self.tables.intern_actor(key, side);
+        Some(PieceEntry {
+            name: key.to_owned(),
+            actor,
+            side,
+            sources,
+        })
+    }
+
+    fn source(&mut self, context: &Move<'_>, node: &Node, path: &Path<'_>) -> Option<SourceEntry> {
+        let members = self.object(node, "an object of destination squares", path)?;
+        if members.is_empty() {
+            let message = format!(
+                "source {:?} of {:?} has no destination",
+                context.source, context.piece
+            );
+            self.error(codes::EMPTY_SOURCE, path, message);
+        }
+        let place = format!(
+            "the destinations of {:?} from {:?}",
+            context.piece, context.source
+        );
+        self.duplicates(members, &place, path);
+        let mut destinations = Vec::with_capacity(members.len());
+        for (square, value) in members {
+            let at = path.key(square);
+            let fits = self.square(square, &at);
+            match self.destination(context, square, value, &at) {
+                Some(variants) if fits => {
+                    let id = self.tables.intern_square(square);
+                    destinations.push(DestinationEntry {
+                        square: square.clone(),
+                        id,
+                        variants,
+                    });
+                }
+                _ => {}
+            }
+        }
+        let id = self.tables.intern_square(context.source);
+        Some(SourceEntry {
+            square: context.source.to_owned(),
+            id,
+            destinations,
+        })
+    }
+
+    fn destination(
+        &mut self,
+        context: &Move<'_>,
+        square: &str,
+        node: &Node,
+        path: &Path<'_>,
+    ) -> Option<Vec<super::super::document::Variant>> {
+        let Some(elements) = node.as_array() else {
+            let message = format!(
+                "expected an array of variants, found {}",
+                super::checker::describe(node)
+            );
+            self.error(codes::WRONG_TYPE, path, message);
+            return None;
+        };
+        if elements.is_empty() {
+            let message = format!(
+                "the move of {:?} from {:?} to {square:?} has no variant",
+                context.piece, context.source
+            );
+            self.error(codes::EMPTY_DESTINATIONS, path, message);
+        }
+        let mut variants = Vec::with_capacity(elements.len());
+        let mut complete = true;
+        for (i, element) in elements.iter().enumerate() {
+            match self.variant(context, element, &path.index(i)) {
+                Some(variant) => variants.push(variant),
+                None => complete = false,
+            }
+        }
+        if complete {
+            logic::duplicate_variants(self, &variants, path);
+        }
+        Some(variants)
+    }
+}
