@@ -63,7 +63,11 @@ fn agreement(dialect: Dialect) {
         failure_persistence: None,
         ..ProptestConfig::default()
     };
-    proptest!(config, |(input in boundary_string())| {
+    let boundary = ProptestConfig {
+        cases: 10_000,
+        ..config.clone()
+    };
+    proptest!(boundary, |(input in boundary_string())| {
         assert_agree(&oracle, dialect, input.as_bytes());
     });
     proptest!(config, |(input in near_valid(dialect))| {
