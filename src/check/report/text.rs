@@ -5,7 +5,8 @@
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
-use super::super::outcome::Status;
+use super::super::outcome::{Answer, CaseResult, Status};
+use super::super::plan::Vector;
 use super::super::Suite;
 use super::{describe_answer, describe_expected, input_lines, Counts, Report};
 
@@ -55,11 +56,7 @@ pub fn text(report: &Report, out: &mut dyn Write) -> io::Result<()> {
         }
         writeln!(out, "  expected: {}", describe_expected(result))?;
         writeln!(out, "  got:      {}", describe_answer(result))?;
-        let explains = matches!(
-            result.status,
-            Status::WrongActor | Status::WrongError | Status::UnexpectedPass
-        );
-        if let (true, Some(detail)) = (explains, &result.detail) {
+        if let (true, Some(detail)) = (explains(result), &result.detail) {
             writeln!(out, "  why:      {detail}")?;
         }
     }
@@ -99,6 +96,18 @@ pub fn text(report: &Report, out: &mut dyn Write) -> io::Result<()> {
             "result: FAIL ({failed} failing, {} passed{skipped})",
             total.get(Status::Pass)
         )
+    }
+}
+
+/// Whether the detail says more than `expected` and `got`: always for a right verdict with
+/// something else wrong; for a wrong list of moves (where they first differ) and a reply of
+/// the wrong shape (what is wrong with it), too.
+fn explains(result: &CaseResult) -> bool {
+    match result.status {
+        Status::WrongActor | Status::WrongError | Status::UnexpectedPass => true,
+        Status::Fail => matches!(result.case.vector, Vector::GgnEvaluation(_)),
+        Status::Crash => matches!(result.answer, Answer::Object(_)),
+        Status::Pass | Status::Timeout | Status::Skipped => false,
     }
 }
 
