@@ -18,7 +18,7 @@ use gan::check::{Case, Mode, Report, Selection, Status};
 use crate::check_corpus::{committed_cases, config, gan_ref, python_command, run};
 
 /// One mutant: `# description` lines, `%% option` lines, then `@@ find` / `@@ replace` blocks.
-struct Mutant {
+pub struct Mutant {
     name: String,
     description: String,
     edits: Vec<(String, String)>,
@@ -27,7 +27,7 @@ struct Mutant {
     timeout: Option<Duration>,
 }
 
-fn parse_mutant(path: &Path) -> Mutant {
+pub fn parse_mutant(path: &Path) -> Mutant {
     let text = std::fs::read_to_string(path).unwrap();
     let mut mutant = Mutant {
         name: path.file_stem().unwrap().to_string_lossy().into_owned(),
@@ -87,7 +87,7 @@ fn parse_mutant(path: &Path) -> Mutant {
 /// Applies the mutant's edits to the reference adapter (`name`, its text `adapter`); each
 /// `find` must occur exactly once, so that a mutant whose text no longer matches the adapter
 /// fails loudly.
-fn mutate(mutant: &Mutant, name: &str, adapter: &str) -> Result<String, String> {
+pub fn mutate(mutant: &Mutant, name: &str, adapter: &str) -> Result<String, String> {
     let mut text = adapter.to_owned();
     for (find, replace) in &mutant.edits {
         let count = text.matches(find.as_str()).count();
