@@ -352,3 +352,31 @@ fn readme_examples_are_current() {
     }
     assert_eq!(checked, 3);
 }
+
+#[test]
+fn a_command_that_answers_nothing_ends_the_run_after_three_starts() {
+    let output = gan()
+        .args(["check", "--suite", "ggn", "--format", "json", "--", "true"])
+        .assert()
+        .code(1);
+    let lines = valid_json_lines(&stdout(&output));
+    let summary = &lines.last().unwrap()["summary"];
+    assert_eq!(summary["counts"]["crash"], 255);
+    let details: Vec<&str> = lines[..255]
+        .iter()
+        .map(|line| line["detail"].as_str().unwrap())
+        .collect();
+    assert!(
+        details[..3]
+            .iter()
+            .all(|d| d.starts_with("the command exited (exit status: 0) before replying")),
+        "{details:?}"
+    );
+    assert!(
+        details[3..]
+            .iter()
+            .all(|d| *d == "not run: 3 consecutive starts of the command answered nothing"),
+        "{:?}",
+        &details[3..6]
+    );
+}
