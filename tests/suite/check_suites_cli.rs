@@ -278,7 +278,7 @@ fn usage_errors_of_the_ggn_and_migrate_suites_exit_2() {
     }
 }
 
-/// The `console` blocks of README.md's "GGN and migration suites": each `$ gan check …` must
+/// The `console` blocks of README.md's "The GGN and migrate suites": each `$ gan check …` must
 /// print what the block shows (its last line after `| tail -1`; the lines before and after
 /// a `…` line otherwise). `my_migrate.py` is the zoo's king-flag-as-diminished mutant.
 #[test]
@@ -286,7 +286,7 @@ fn readme_examples_are_current() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
     let start = readme
-        .find("### GGN and migration suites")
+        .find("### The GGN and migrate suites")
         .expect("the section");
     let section = &readme[start..];
     let section = &section[..section.find("\n## ").unwrap_or(section.len())];
