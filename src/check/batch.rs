@@ -1,4 +1,4 @@
-//! Batch mode: one process serves every vector. Up to `in_flight` requests are written ahead
+//! Batch mode: one process serves every vector, in every suite. Up to `in_flight` requests are written ahead
 //! of their replies (a writer thread feeds standard input, a reader thread hands over complete
 //! reply lines); replies come back in order. A crash or a timeout costs the oldest unanswered
 //! vector its result; the command restarts and the other unanswered requests are sent again.
@@ -19,7 +19,7 @@ use super::{CheckError, Config};
 /// After this many consecutive starts that answer nothing, the rest of the run is `crash`.
 pub const MAX_SILENT_STARTS: usize = 3;
 
-/// Why a vector with `input_hex` is not sent.
+/// Why a GAN vector with `input_hex` is not sent.
 pub const NOT_UTF8: &str = "not UTF-8: runs only in per-case mode";
 
 /// After a read shorter than this, the reader pauses for `COALESCE_PAUSE`.
@@ -39,10 +39,11 @@ pub(crate) fn run(
 ) -> Result<(), CheckError> {
     let mut pending = VecDeque::new();
     for (index, case) in cases.iter().enumerate() {
-        if case.input.is_some() {
-            pending.push_back(index);
-        } else {
-            recorder.record(index, Answer::NotRun(NOT_UTF8.to_owned()));
+        match case.not_sent_in_batch() {
+            None => pending.push_back(index),
+            Some(why) => {
+                recorder.record(index, Answer::NotRun(why.to_owned()));
+            }
         }
     }
     let mut queue = Queue {
@@ -240,7 +241,7 @@ impl Session<'_, '_> {
                 protocol::show(line)
             ))));
         };
-        match protocol::batch_reply(line, &self.cases[oldest.case].id) {
+        match protocol::batch_reply(line, &self.cases[oldest.case]) {
             Ok(answer) => {
                 let case = oldest.case;
                 self.queue.in_flight.pop_front();

@@ -1,17 +1,22 @@
-//! `gan check`: run another implementation of GAN, in any language, against the corpus.
+//! `gan check`: run another implementation of GAN, GGN or migration, in any language, against
+//! the corpus.
 //!
-//! The runner does not link to the implementation: it starts a command (an *adapter*) and
-//! talks to it over standard input and output, in one of the two protocols specified in
-//! `conformance/PROTOCOL.md`:
+//! Three [`Suite`]s: GAN identifiers ([`plan`], `conformance/gan/`), GGN documents
+//! ([`plan_ggn`], `conformance/ggn/`) and conversions between dialects ([`plan_migrations`],
+//! `conformance/migrations.json`). The runner does not link to the implementation: it starts
+//! a command (an *adapter*) and talks to it over standard input and output, in one of the
+//! protocols specified in `conformance/PROTOCOL.md` and `conformance/PROTOCOL-ggn.md`:
 //!
-//! - [`Mode::Batch`]: one process serves every vector; requests and replies are JSON lines,
-//!   up to 256 requests in flight, replies in order;
-//! - [`Mode::PerCase`]: one process per vector, the raw input on standard input, the verdict
-//!   in the exit status, several processes at once.
+//! - [`Mode::Batch`] (every suite): one process serves every vector; requests and replies are
+//!   JSON lines, up to 256 requests in flight, replies in order;
+//! - [`Mode::PerCase`] (GAN suite): one process per vector, the raw input on standard input,
+//!   the verdict in the exit status, several processes at once.
 //!
 //! Each vector gets a [`Status`] (`pass`, `fail`, `wrong-actor`, …). A [`SkipFile`] lists
 //! known failures: they still run, and one that passes is `unexpected-pass`, so the list only
-//! shrinks. The [`report`] module prints the results as text, JSON Lines or `JUnit` XML.
+//! shrinks. The [`report`] module prints the results as text, JSON Lines or `JUnit` XML. The
+//! selection, the batch runner, the skip file and the reports are the same for every suite;
+//! only the requests and the judging of replies differ.
 //!
 //! The library never prints; the reports are written to the writer given.
 //!
@@ -35,7 +40,9 @@
 //! ```
 
 mod batch;
+mod ggn;
 mod glob;
+pub mod migrate;
 mod outcome;
 mod per_case;
 mod plan;
@@ -43,6 +50,7 @@ mod process;
 mod protocol;
 pub mod report;
 mod skip;
+mod suite;
 
 use std::fmt;
 use std::io;
@@ -52,10 +60,14 @@ use std::time::{Duration, Instant};
 pub use batch::{MAX_SILENT_STARTS, NOT_UTF8};
 pub use glob::Glob;
 pub use outcome::{Answer, CaseResult, Reply, Status};
-pub use plan::{plan, Case, Expected, Listing, PlanError, Selection};
+pub use plan::{
+    plan, plan_ggn, plan_migrations, Case, Expected, GanVector, Listing, PlanError, Selection,
+    Vector,
+};
 pub use process::Command;
 pub use report::Report;
 pub use skip::{render as render_skip_file, SkipEntry, SkipFile, SkipFileError};
+pub use suite::Suite;
 
 use outcome::Recorder;
 
@@ -68,9 +80,9 @@ pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);
 /// How the command is driven.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Mode {
-    /// One process for every vector, JSON lines both ways.
+    /// One process for every vector, JSON lines both ways (every suite).
     Batch,
-    /// One process per vector, the verdict in the exit status.
+    /// One process per vector, the verdict in the exit status (GAN suite only).
     PerCase,
 }
 
@@ -137,6 +149,15 @@ pub enum CheckError {
         /// Why.
         error: io::Error,
     },
+    /// The suite has no such protocol (per-case mode exists for the GAN suite only).
+    ModeUnsupported {
+        /// The suite of the cases.
+        suite: Suite,
+        /// The mode asked for.
+        mode: Mode,
+    },
+    /// The cases belong to more than one suite (a report covers one).
+    MixedSuites(Suite, Suite),
 }
 
 impl fmt::Display for CheckError {
@@ -145,6 +166,16 @@ impl fmt::Display for CheckError {
             CheckError::CannotStart { program, error } => {
                 write!(f, "cannot start {}: {error}", program.display())
             }
+            CheckError::ModeUnsupported { suite, mode } => {
+                write!(
+                    f,
+                    "the {suite} suite has no {mode} mode: its protocol is batch only"
+                )
+            }
+            CheckError::MixedSuites(first, second) => write!(
+                f,
+                "cases of two suites ({first} and {second}) in one run: run each suite apart"
+            ),
         }
     }
 }
@@ -153,14 +184,26 @@ impl std::error::Error for CheckError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             CheckError::CannotStart { error, .. } => Some(error),
+            CheckError::ModeUnsupported { .. } | CheckError::MixedSuites(..) => None,
         }
     }
 }
 
-/// Runs `cases` against the command of `config` and collects the results. Always finishes:
-/// crashes, hangs and protocol errors of the command become results. `Err` only when the
-/// command cannot be started at all.
+/// Runs `cases` (all of one suite) against the command of `config` and collects the results.
+/// Always finishes: crashes, hangs and protocol errors of the command become results. `Err`
+/// when the command cannot be started at all, or the run cannot be made as asked (a suite
+/// without that mode, cases of two suites).
 pub fn run(cases: &[Case], config: &Config) -> Result<Report, CheckError> {
+    let suite = cases.first().map_or(Suite::Gan, Case::suite);
+    if let Some(other) = cases.iter().map(Case::suite).find(|&s| s != suite) {
+        return Err(CheckError::MixedSuites(suite, other));
+    }
+    if suite != Suite::Gan && config.mode == Mode::PerCase {
+        return Err(CheckError::ModeUnsupported {
+            suite,
+            mode: config.mode,
+        });
+    }
     let start = Instant::now();
     let recorder = Recorder::new(cases, config.check_errors, config.max_failures);
     let mut notes = Vec::new();
@@ -172,6 +215,7 @@ pub fn run(cases: &[Case], config: &Config) -> Result<Report, CheckError> {
     let results = recorder.into_results();
     let stopped_early = stopped && results.len() < cases.len();
     Ok(Report {
+        suite,
         mode: config.mode,
         check_errors: config.check_errors,
         selected: cases.len(),

@@ -1,5 +1,6 @@
 //! What an implementation answered for a vector, and the result that earns: [`Status`],
-//! [`Answer`], [`CaseResult`], and the recorder both protocols feed.
+//! [`Answer`], [`CaseResult`], and the recorder both protocols feed. The GAN suite's rules are
+//! here; the other suites' are in their modules (`ggn.rs`, `migrate.rs`).
 
 use std::fmt::{self, Write as _};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -7,7 +8,7 @@ use std::sync::Mutex;
 
 use serde_json::{Map, Value};
 
-use super::plan::Case;
+use super::plan::{Case, GanVector, Vector};
 
 /// The result of one vector.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -17,12 +18,13 @@ pub enum Status {
     Pass,
     /// Wrong verdict.
     Fail,
-    /// Right verdict (valid), but a reported attribute differs.
+    /// Right verdict (valid), but a reported attribute differs (GAN suite).
     WrongActor,
-    /// Right verdict (invalid), but the error is missing or differs (only with
-    /// `--check-errors`).
+    /// Right verdict, but the error is missing or differs (GAN and GGN suites: only with
+    /// `--check-errors`); migrate suite: other warning or error codes.
     WrongError,
-    /// Bad exit status, unparsable or missing reply, or a reply for another id.
+    /// Bad exit status, unparsable or missing reply, a reply for another id, or one of the
+    /// wrong shape.
     Crash,
     /// No answer within the time limit.
     Timeout,
@@ -75,8 +77,11 @@ impl fmt::Display for Status {
 /// What the implementation did with one vector.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Answer {
-    /// It gave a verdict.
+    /// It gave a verdict (GAN suite).
     Verdict(Reply),
+    /// It replied with this object, as sent (GGN and migrate suites: the suite's rules judge
+    /// it, a reply of the wrong shape included).
+    Object(Map<String, Value>),
     /// It crashed, or broke the protocol (the message says how).
     Crash(String),
     /// It did not answer in time.
@@ -85,7 +90,7 @@ pub enum Answer {
     NotRun(String),
 }
 
-/// A verdict, with whatever attributes and error the implementation reported.
+/// A GAN verdict, with whatever attributes and error the implementation reported.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Reply {
     /// The verdict.
@@ -154,13 +159,36 @@ impl CaseResult {
 }
 
 fn judge(case: &Case, answer: &Answer, check_errors: bool) -> (Status, Option<String>) {
-    let reply = match answer {
-        Answer::Verdict(reply) => reply,
-        Answer::Crash(message) => return (Status::Crash, Some(message.clone())),
-        Answer::Timeout(message) => return (Status::Timeout, Some(message.clone())),
-        Answer::NotRun(message) => return (Status::Skipped, Some(message.clone())),
-    };
-    let expected = &case.expected;
+    match (answer, &case.vector) {
+        (Answer::Crash(message), _) => (Status::Crash, Some(message.clone())),
+        (Answer::Timeout(message), _) => (Status::Timeout, Some(message.clone())),
+        (Answer::NotRun(message), _) => (Status::Skipped, Some(message.clone())),
+        (Answer::Verdict(reply), Vector::Gan(gan)) => judge_gan(gan, reply, check_errors),
+        (Answer::Object(object), Vector::GgnValidation(vector)) => {
+            super::ggn::judge_validate(vector, object, check_errors)
+        }
+        (Answer::Object(object), Vector::GgnEvaluation(vector)) => {
+            super::ggn::judge_moves(vector, object)
+        }
+        (Answer::Object(object), Vector::Migration(vector)) => {
+            match super::migrate::Reply::from_object(object) {
+                Ok(reply) => super::migrate::judge(vector, &reply),
+                Err(message) => (Status::Crash, Some(message)),
+            }
+        }
+        (Answer::Verdict(_) | Answer::Object(_), _) => (
+            Status::Crash,
+            Some(format!(
+                "an answer of another suite than {} for this vector",
+                case.suite()
+            )),
+        ),
+    }
+}
+
+/// The GAN suite: the verdict, each reported attribute, and the error with `check_errors`.
+fn judge_gan(gan: &GanVector, reply: &Reply, check_errors: bool) -> (Status, Option<String>) {
+    let expected = &gan.expected;
     if reply.valid != expected.valid {
         let word = |valid| if valid { "valid" } else { "invalid" };
         let detail = format!(
@@ -171,7 +199,7 @@ fn judge(case: &Case, answer: &Answer, check_errors: bool) -> (Status, Option<St
         return (Status::Fail, Some(detail));
     }
     if reply.valid {
-        let differences = actor_differences(case, reply.actor.as_ref());
+        let differences = actor_differences(gan, reply.actor.as_ref());
         if differences.is_empty() {
             (Status::Pass, None)
         } else {
@@ -190,8 +218,8 @@ fn judge(case: &Case, answer: &Answer, check_errors: bool) -> (Status, Option<St
 
 /// Each reported member of `actor` that differs from the expected attributes; members the
 /// implementation leaves out are not compared.
-fn actor_differences(case: &Case, actor: Option<&Map<String, Value>>) -> Vec<String> {
-    let (Some(actor), Some(fields)) = (actor, &case.expected.actor) else {
+fn actor_differences(gan: &GanVector, actor: Option<&Map<String, Value>>) -> Vec<String> {
+    let (Some(actor), Some(fields)) = (actor, &gan.expected.actor) else {
         return Vec::new();
     };
     let Ok(Value::Object(expected)) = serde_json::to_value(fields) else {
@@ -204,7 +232,7 @@ fn actor_differences(case: &Case, actor: Option<&Map<String, Value>>) -> Vec<Str
             Some(want) => Some(format!("{name}: expected {want}, got {got}")),
             None => Some(format!(
                 "{name}: not an attribute of {} (got {got})",
-                case.dialect
+                gan.dialect
             )),
         })
         .collect()

@@ -1,4 +1,4 @@
-//! Per-case mode: one process per vector, up to `jobs` at a time. The input bytes go to
+//! Per-case mode (GAN suite only): one process per vector, up to `jobs` at a time. The input bytes go to
 //! standard input as they are; the exit status is the verdict.
 
 use std::io::{self, Write};
@@ -79,10 +79,17 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 
 /// Runs one case; `Err` only when the process cannot be started.
 fn run_one(case: &Case, config: &Config) -> io::Result<Answer> {
+    let Some(gan) = case.gan() else {
+        // `check::run` refuses per-case runs of the other suites.
+        return Ok(Answer::NotRun(format!(
+            "the {} suite has no per-case mode",
+            case.suite()
+        )));
+    };
     let mut child = config
         .command
         .piped()
-        .env("GAN_CHECK_DIALECT", case.dialect.as_str())
+        .env("GAN_CHECK_DIALECT", gan.dialect.as_str())
         .env("GAN_CHECK_ID", &case.id)
         .spawn()?;
     let (Some(stdin), Some(stdout), Some(stderr)) =

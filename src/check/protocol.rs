@@ -1,5 +1,5 @@
-//! The wire formats of `conformance/PROTOCOL.md`: batch requests and replies, per-case exit
-//! statuses and output.
+//! The wire formats of `conformance/PROTOCOL.md`: batch requests and replies (the part every
+//! suite shares, and the GAN suite's), per-case exit statuses and output.
 
 use std::process::ExitStatus;
 
@@ -7,9 +7,9 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::outcome::{Answer, Reply};
-use super::plan::Case;
+use super::plan::{Case, Vector};
 
-/// A batch request: `{"id":…,"dialect":…,"input":…}`.
+/// A GAN batch request: `{"id":…,"dialect":…,"input":…}`.
 #[derive(Serialize)]
 struct Request<'a> {
     id: &'a str,
@@ -17,23 +17,33 @@ struct Request<'a> {
     input: &'a str,
 }
 
-/// Appends the request line for `case` (which must have a UTF-8 input) to `out`.
+/// Appends the request line of `case`, with its LF, to `out` (a case that
+/// [`Case::not_sent_in_batch`] is never asked for).
 pub(crate) fn write_request(case: &Case, out: &mut Vec<u8>) {
-    let request = Request {
-        id: &case.id,
-        dialect: case.dialect.as_str(),
-        input: case.input.as_deref().unwrap_or_default(),
-    };
-    serde_json::to_writer(&mut *out, &request).expect("a request always serializes");
-    out.push(b'\n');
+    match &case.vector {
+        Vector::Gan(gan) => {
+            let request = Request {
+                id: &case.id,
+                dialect: gan.dialect.as_str(),
+                input: case.input.as_deref().unwrap_or_default(),
+            };
+            serde_json::to_writer(&mut *out, &request).expect("a request always serializes");
+            out.push(b'\n');
+        }
+        Vector::GgnValidation(vector) => super::ggn::write_validation(vector, out),
+        Vector::GgnEvaluation(vector) => super::ggn::write_evaluation(vector, out),
+        Vector::Migration(vector) => super::migrate::write_request(vector, out),
+    }
 }
 
-/// Reads one batch reply line for the request `id`.
+/// Reads one batch reply line for `case`.
 ///
 /// `Err` means the stream can no longer be trusted (not a JSON object, or another id): the
 /// vector is a crash and the command restarts. A reply with the right id but a wrong shape is
-/// a crash of this vector alone, and the run goes on.
-pub(crate) fn batch_reply(line: &[u8], id: &str) -> Result<Answer, String> {
+/// a crash of this vector alone, and the run goes on. In the GGN and migrate suites the
+/// shape is the suite's business: the object is handed over as it came.
+pub(crate) fn batch_reply(line: &[u8], case: &Case) -> Result<Answer, String> {
+    let id = case.id.as_str();
     let value: Value = serde_json::from_slice(line)
         .map_err(|error| format!("unparsable reply line ({error}): {}", show(line)))?;
     let Value::Object(mut reply) = value else {
@@ -47,6 +57,9 @@ pub(crate) fn batch_reply(line: &[u8], id: &str) -> Result<Answer, String> {
             ))
         }
         None => return Err(format!("reply without an \"id\": {}", show(line))),
+    }
+    if !matches!(case.vector, Vector::Gan(_)) {
+        return Ok(Answer::Object(reply));
     }
     let Some(valid) = reply.get("valid").and_then(Value::as_bool) else {
         return Ok(Answer::Crash(format!(

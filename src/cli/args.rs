@@ -84,19 +84,25 @@ pub enum Command {
     #[command(
         long_about = "Run another implementation, in any language, against the conformance \
                       corpus. Everything after `--` is the command to start (directly, no \
-                      shell): an adapter that speaks one of the two protocols of \
-                      conformance/PROTOCOL.md. In batch mode (the default) one process answers \
-                      JSON request lines; in per-case mode one process per vector gets the raw \
-                      input on standard input and answers with its exit status.",
-        after_help = "Results per vector: pass, fail (wrong verdict), wrong-actor, wrong-error \
-                      (with --check-errors), crash, timeout, skipped, unexpected-pass (listed in \
-                      the skip file but passing).\n\n\
+                      shell): an adapter that speaks a protocol of conformance/PROTOCOL.md. \
+                      Three suites: gan (identifiers in the five dialects, the default), ggn \
+                      (GGN documents: validation and moves, conformance/PROTOCOL-ggn.md) and \
+                      migrate (conversions between dialects). In batch mode (the default, and \
+                      the only mode of the ggn and migrate suites) one process answers JSON \
+                      request lines; in per-case mode one process per vector gets the raw input \
+                      on standard input and answers with its exit status.",
+        after_help = "Results per vector: pass, fail (wrong verdict, wrong moves or output), \
+                      wrong-actor, wrong-error (with --check-errors; always in the migrate \
+                      suite: other warning or error codes), crash, timeout, skipped, \
+                      unexpected-pass (listed in the skip file but passing).\n\n\
                       Exit codes: 0 every vector passed or was skipped, 1 some vector failed, \
                       2 usage error or the command cannot be started.\n\n\
                       Examples:\n  \
                       gan check -- python3 conformance/adapters/gan_ref.py\n  \
                       gan check --check-errors --dialect snn-pin -- ./my-adapter --batch\n  \
                       gan check --mode per-case -j 4 -- python3 conformance/adapters/gan_ref.py\n  \
+                      gan check --suite ggn --check-errors -- python3 conformance/adapters/ggn_ref.py\n  \
+                      gan check --suite migrate -- python3 conformance/adapters/migrate_ref.py\n  \
                       gan check --write-skip-file known.txt -- ./my-adapter\n  \
                       gan check --skip-file known.txt --format junit -- ./my-adapter > report.xml\n  \
                       gan check --list --filter 'snn-pin/invalid/*'"
@@ -257,19 +263,23 @@ pub struct CheckArgs {
     #[arg(long, value_enum, default_value_t = Suite::Gan)]
     pub suite: Suite,
 
-    /// Run only this dialect (repeatable); without it, all five.
+    /// Run only this dialect (repeatable); without it, all five. ggn: documents in this
+    /// dialect; migrate: conversions from or to it.
     #[arg(long, short = 'd', value_name = "D", value_parser = parse_dialect)]
     pub dialect: Vec<Dialect>,
 
-    /// Read the corpus from DIR (DIR/gan/{dialect}.json) instead of the one built in.
+    /// Read the corpus from DIR instead of the one built in: DIR/gan/{dialect}.json,
+    /// DIR/ggn/{validation,evaluation}.json or DIR/migrations.json, after the suite.
     #[arg(long, value_name = "DIR")]
     pub corpus: Option<PathBuf>,
 
-    /// The protocol: batch (one process, JSON lines) or per-case (one process per vector).
+    /// The protocol: batch (one process, JSON lines) or per-case (one process per vector; gan
+    /// suite only).
     #[arg(long, value_enum, default_value_t = CheckMode::Batch)]
     pub mode: CheckMode,
 
-    /// Also compare the error code and offset of invalid inputs.
+    /// Also compare the errors of invalid inputs: code and offset (gan), codes and pointers of
+    /// errors and warnings (ggn). The migrate suite always compares its codes.
     #[arg(long)]
     pub check_errors: bool,
 
@@ -316,6 +326,10 @@ pub struct CheckArgs {
 pub enum Suite {
     /// GAN identifiers in the five dialects.
     Gan,
+    /// GGN documents: validation and the moves they allow (batch mode only).
+    Ggn,
+    /// Conversions between dialects (batch mode only).
+    Migrate,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

@@ -1,13 +1,13 @@
-//! `gan check`: load the corpus, select vectors, run the command, report.
+//! `gan check`: load the suite's corpus, select vectors, run the command, report.
 
 use std::io::{self, Write};
 use std::path::Path;
 
-use gan::check::{self, Command, Config, Glob, Mode, Report, Selection, SkipFile};
+use gan::check::{self, Case, Command, Config, Glob, Mode, Report, Selection, SkipFile};
 use gan::corpus::format::VectorFile;
 use gan::Dialect;
 
-use super::args::{CheckArgs, CheckMode, ReportFormat};
+use super::args::{CheckArgs, CheckMode, ReportFormat, Suite};
 use super::{FAILURE, OK, REJECTED};
 
 pub fn check(args: &CheckArgs, out: &mut impl Write) -> io::Result<u8> {
@@ -22,10 +22,17 @@ pub fn check(args: &CheckArgs, out: &mut impl Write) -> io::Result<u8> {
 
 /// `Err(message)` for usage errors and a command that cannot start (exit status 2).
 fn run(args: &CheckArgs, out: &mut impl Write) -> io::Result<Result<u8, String>> {
-    let corpus = match load_corpus(args.corpus.as_deref(), &args.dialect) {
-        Ok(corpus) => corpus,
-        Err(message) => return Ok(Err(message)),
+    let mode = match args.mode {
+        CheckMode::Batch => Mode::Batch,
+        CheckMode::PerCase => Mode::PerCase,
     };
+    if mode == Mode::PerCase && args.suite != Suite::Gan {
+        return Ok(Err(format!(
+            "--mode per-case: the {} suite runs in batch mode only (its protocol has no \
+             per-case form; see conformance/PROTOCOL.md)",
+            suite_name(args.suite)
+        )));
+    }
     let skip = match &args.skip_file {
         None => None,
         Some(path) => match std::fs::read_to_string(path) {
@@ -41,23 +48,19 @@ fn run(args: &CheckArgs, out: &mut impl Write) -> io::Result<Result<u8, String>>
         filters: args.filter.iter().map(|glob| Glob::new(glob)).collect(),
         skip,
     };
-    let cases = match check::plan(&corpus, &selection) {
+    let cases = match plan(args, &selection) {
         Ok(cases) if cases.is_empty() => {
             return Ok(Err(
                 "no vector selected (check --dialect and --filter)".to_owned()
             ));
         }
         Ok(cases) => cases,
-        Err(error) => return Ok(Err(error.to_string())),
-    };
-    let mode = match args.mode {
-        CheckMode::Batch => Mode::Batch,
-        CheckMode::PerCase => Mode::PerCase,
+        Err(message) => return Ok(Err(message)),
     };
     if args.list {
         for case in &cases {
-            // Batch mode never sends inputs that are not UTF-8.
-            if mode == Mode::PerCase || case.input.is_some() {
+            // Batch mode does not send inputs that are not UTF-8 (GAN and migrate suites).
+            if mode == Mode::PerCase || case.not_sent_in_batch().is_none() {
                 writeln!(out, "{}", case.id)?;
             }
         }
@@ -120,10 +123,43 @@ fn speed(report: &Report) -> String {
     )
 }
 
-/// The corpus to run: `DIR/gan/{dialect}.json`, or the corpus built into the binary.
-///
-/// Merge point: once the generator lands, this becomes `gan::corpus::load_dir(dir)` and
-/// `gan::corpus::embedded()`; until then a build has no embedded corpus.
+fn suite_name(suite: Suite) -> &'static str {
+    match suite {
+        Suite::Gan => "gan",
+        Suite::Ggn => "ggn",
+        Suite::Migrate => "migrate",
+    }
+}
+
+/// The suite's cases: its corpus (`--corpus DIR`, or the one built into the binary), selected.
+fn plan(args: &CheckArgs, selection: &Selection) -> Result<Vec<Case>, String> {
+    let dir = args.corpus.as_deref();
+    let cases = match args.suite {
+        Suite::Gan => {
+            let corpus = load_corpus(dir, &args.dialect)?;
+            check::plan(&corpus, selection)
+        }
+        Suite::Ggn => {
+            let corpus = match dir {
+                None => gan::corpus::embedded_ggn(),
+                Some(dir) => gan::corpus::load_ggn_dir(dir).map_err(|error| error.to_string())?,
+            };
+            check::plan_ggn(&corpus, selection)
+        }
+        Suite::Migrate => {
+            let file = match dir {
+                None => gan::corpus::embedded_migrations(),
+                Some(dir) => {
+                    gan::corpus::load_migrations_dir(dir).map_err(|error| error.to_string())?
+                }
+            };
+            check::plan_migrations(&file, selection)
+        }
+    };
+    cases.map_err(|error| error.to_string())
+}
+
+/// The GAN corpus to run: `DIR/gan/{dialect}.json`, or the corpus built into the binary.
 fn load_corpus(dir: Option<&Path>, wanted: &[Dialect]) -> Result<Vec<VectorFile>, String> {
     let files = match dir {
         None => gan::corpus::embedded(),

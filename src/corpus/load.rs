@@ -1,15 +1,37 @@
 //! Reading vector files: the committed corpus embedded in the binary (so `gan check` works
-//! anywhere), or the `gan/*.json` files of a corpus folder.
+//! anywhere), or the files of a corpus folder: `gan/*.json` (GAN suite),
+//! `ggn/{validation,evaluation}.json` (GGN suite) and `migrations.json` (migrate suite).
 
 use std::fmt;
 use std::path::{Path, PathBuf};
 
+use serde::de::DeserializeOwned;
+
+use crate::convert::vectors::{self, MigrationFile};
 use crate::dialect::Dialect;
+use crate::ggn::corpus::format::{self as ggn_format, EvaluationFile, ValidationFile};
 
 use super::format::{VectorFile, FORMAT};
 
-/// The committed `conformance/gan/{dialect}.json`, in the order of [`Dialect::ALL`].
-const EMBEDDED: [(&str, &str); 5] = [
+/// The GGN suite's two vector files.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GgnFiles {
+    /// `ggn/validation.json`.
+    pub validation: ValidationFile,
+    /// `ggn/evaluation.json`.
+    pub evaluation: EvaluationFile,
+}
+
+/// The path of the GGN validation file, relative to the corpus folder.
+const GGN_VALIDATION: &str = "ggn/validation.json";
+/// The path of the GGN evaluation file, relative to the corpus folder.
+const GGN_EVALUATION: &str = "ggn/evaluation.json";
+/// The path of the migration vectors, relative to the corpus folder.
+const MIGRATIONS: &str = "migrations.json";
+
+/// The committed vector files of the three suites: `conformance/gan/{dialect}.json` in the
+/// order of [`Dialect::ALL`], then the GGN files, then the migration vectors.
+const EMBEDDED: [(&str, &str); 8] = [
     (
         "gan/legacy.json",
         include_str!("../../conformance/gan/legacy.json"),
@@ -30,14 +52,36 @@ const EMBEDDED: [(&str, &str); 5] = [
         "gan/qpi.json",
         include_str!("../../conformance/gan/qpi.json"),
     ),
+    (
+        GGN_VALIDATION,
+        include_str!("../../conformance/ggn/validation.json"),
+    ),
+    (
+        GGN_EVALUATION,
+        include_str!("../../conformance/ggn/evaluation.json"),
+    ),
+    (
+        MIGRATIONS,
+        include_str!("../../conformance/migrations.json"),
+    ),
 ];
 
-/// The text of the embedded vector files: (path relative to the corpus folder, text).
+/// The text of the embedded vector files of every suite: (path relative to the corpus
+/// folder, text).
 pub fn embedded_text() -> &'static [(&'static str, &'static str)] {
     &EMBEDDED
 }
 
-/// The committed vector files, embedded in the binary and parsed.
+/// The embedded text of the file at `path` (one of [`EMBEDDED`]'s).
+fn embedded_file(path: &str) -> &'static str {
+    EMBEDDED
+        .iter()
+        .find(|(p, _)| *p == path)
+        .map(|(_, text)| *text)
+        .expect("an embedded file")
+}
+
+/// The committed GAN vector files, embedded in the binary and parsed.
 ///
 /// # Panics
 ///
@@ -46,8 +90,37 @@ pub fn embedded_text() -> &'static [(&'static str, &'static str)] {
 pub fn embedded() -> Vec<VectorFile> {
     EMBEDDED
         .iter()
+        .filter(|(path, _)| path.starts_with("gan/"))
         .map(|(path, text)| parse(Path::new(path), text).expect("the embedded corpus is valid"))
         .collect()
+}
+
+/// The committed GGN vector files, embedded in the binary and parsed.
+///
+/// # Panics
+///
+/// Never in a built crate: a test checks that the embedded files parse (and equal the
+/// committed ones).
+pub fn embedded_ggn() -> GgnFiles {
+    let validation = Path::new(GGN_VALIDATION);
+    let evaluation = Path::new(GGN_EVALUATION);
+    GgnFiles {
+        validation: parse_ggn(validation, embedded_file(GGN_VALIDATION), "validation")
+            .expect("the embedded GGN corpus is valid"),
+        evaluation: parse_ggn(evaluation, embedded_file(GGN_EVALUATION), "evaluation")
+            .expect("the embedded GGN corpus is valid"),
+    }
+}
+
+/// The committed migration vectors, embedded in the binary and parsed.
+///
+/// # Panics
+///
+/// Never in a built crate: a test checks that the embedded file parses (and equals the
+/// committed one).
+pub fn embedded_migrations() -> MigrationFile {
+    parse_migrations(Path::new(MIGRATIONS), embedded_file(MIGRATIONS))
+        .expect("the embedded migration vectors are valid")
 }
 
 /// Why a corpus folder cannot be read.
@@ -94,6 +167,95 @@ pub fn load_dir(dir: &Path) -> Result<Vec<VectorFile>, LoadError> {
     }
     files.sort_by_key(|file| file.dialect.parse::<Dialect>().ok());
     Ok(files)
+}
+
+/// Reads `DIR/ggn/validation.json` and `DIR/ggn/evaluation.json`.
+pub fn load_ggn_dir(dir: &Path) -> Result<GgnFiles, LoadError> {
+    let validation = dir.join(GGN_VALIDATION);
+    let evaluation = dir.join(GGN_EVALUATION);
+    Ok(GgnFiles {
+        validation: parse_ggn(&validation, &read(&validation)?, "validation")?,
+        evaluation: parse_ggn(&evaluation, &read(&evaluation)?, "evaluation")?,
+    })
+}
+
+/// Reads `DIR/migrations.json`.
+pub fn load_migrations_dir(dir: &Path) -> Result<MigrationFile, LoadError> {
+    let path = dir.join(MIGRATIONS);
+    parse_migrations(&path, &read(&path)?)
+}
+
+fn read(path: &Path) -> Result<String, LoadError> {
+    std::fs::read_to_string(path).map_err(|error| LoadError {
+        path: path.to_owned(),
+        message: format!("cannot read: {error}"),
+    })
+}
+
+/// The parts of a GGN vector file checked before use.
+trait GgnFile: DeserializeOwned {
+    fn format(&self) -> u32;
+    fn kind(&self) -> &str;
+}
+
+impl GgnFile for ValidationFile {
+    fn format(&self) -> u32 {
+        self.format
+    }
+    fn kind(&self) -> &str {
+        &self.kind
+    }
+}
+
+impl GgnFile for EvaluationFile {
+    fn format(&self) -> u32 {
+        self.format
+    }
+    fn kind(&self) -> &str {
+        &self.kind
+    }
+}
+
+/// One GGN vector file, checked: format version and kind.
+fn parse_ggn<F: GgnFile>(path: &Path, text: &str, kind: &str) -> Result<F, LoadError> {
+    let fail = |message: String| LoadError {
+        path: path.to_owned(),
+        message,
+    };
+    let file: F =
+        serde_json::from_str(text).map_err(|e| fail(format!("not a GGN {kind} file: {e}")))?;
+    if file.format() != ggn_format::FORMAT {
+        return Err(fail(format!(
+            "format {} is not supported: this gan reads format {}",
+            file.format(),
+            ggn_format::FORMAT
+        )));
+    }
+    if file.kind() != kind {
+        return Err(fail(format!(
+            "holds kind \"{}\", not \"{kind}\"",
+            file.kind()
+        )));
+    }
+    Ok(file)
+}
+
+/// The migration vectors, checked: format version.
+fn parse_migrations(path: &Path, text: &str) -> Result<MigrationFile, LoadError> {
+    let fail = |message: String| LoadError {
+        path: path.to_owned(),
+        message,
+    };
+    let file: MigrationFile = serde_json::from_str(text)
+        .map_err(|e| fail(format!("not a migration vector file: {e}")))?;
+    if file.format != vectors::FORMAT {
+        return Err(fail(format!(
+            "format {} is not supported: this gan reads format {}",
+            file.format,
+            vectors::FORMAT
+        )));
+    }
+    Ok(file)
 }
 
 /// One vector file, checked: format version, dialect matching the file name.

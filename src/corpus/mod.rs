@@ -30,5 +30,8 @@ mod vm;
 pub use format::{CrossFile, CrossVector, ExpectedError, Vector, VectorFile, FORMAT};
 pub use generate::{generate, Config, Corpus, GenerateError, Grammars, OracleChoice, DEFAULT_SEED};
 pub use judge::Disagreement;
-pub use load::{embedded, embedded_text, load_dir, LoadError};
+pub use load::{
+    embedded, embedded_ggn, embedded_migrations, embedded_text, load_dir, load_ggn_dir,
+    load_migrations_dir, GgnFiles, LoadError,
+};
 pub use oracle_file::parse_oracle_file;

@@ -3,17 +3,22 @@
 //! test time (so the mutants follow the adapter). Every mutant must fail `gan check` in batch
 //! mode; the vectors that caught it must also catch it in per-case mode (unless the bug is in
 //! batch-mode code). The test prints the mutation score and what caught each mutant.
+//!
+//! The other suites have their zoos too: `tests/mutants/ggn/*.mutant` (copies of
+//! `ggn_ref.py`) must fail `gan check --suite ggn`, `tests/mutants/migrate/*.mutant` (copies
+//! of `migrate_ref.py`) `gan check --suite migrate`, both on the committed corpus, in batch
+//! mode (the only mode of those suites).
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use gan::check::{Case, Mode, Report, Status};
+use gan::check::{Case, Mode, Report, Selection, Status};
 
 use crate::check_corpus::{committed_cases, config, gan_ref, python_command, run};
 
 /// One mutant: `# description` lines, `%% option` lines, then `@@ find` / `@@ replace` blocks.
-struct Mutant {
+pub struct Mutant {
     name: String,
     description: String,
     edits: Vec<(String, String)>,
@@ -22,7 +27,7 @@ struct Mutant {
     timeout: Option<Duration>,
 }
 
-fn parse_mutant(path: &Path) -> Mutant {
+pub fn parse_mutant(path: &Path) -> Mutant {
     let text = std::fs::read_to_string(path).unwrap();
     let mut mutant = Mutant {
         name: path.file_stem().unwrap().to_string_lossy().into_owned(),
@@ -79,15 +84,16 @@ fn parse_mutant(path: &Path) -> Mutant {
     mutant
 }
 
-/// Applies the mutant's edits to the reference adapter; each `find` must occur exactly once,
-/// so that a mutant whose text no longer matches the adapter fails loudly.
-fn mutate(mutant: &Mutant, adapter: &str) -> Result<String, String> {
+/// Applies the mutant's edits to the reference adapter (`name`, its text `adapter`); each
+/// `find` must occur exactly once, so that a mutant whose text no longer matches the adapter
+/// fails loudly.
+pub fn mutate(mutant: &Mutant, name: &str, adapter: &str) -> Result<String, String> {
     let mut text = adapter.to_owned();
     for (find, replace) in &mutant.edits {
         let count = text.matches(find.as_str()).count();
         if count != 1 {
             return Err(format!(
-                "{}: {find:?} occurs {count} times in gan_ref.py",
+                "{}: {find:?} occurs {count} times in {name}",
                 mutant.name
             ));
         }
@@ -96,8 +102,11 @@ fn mutate(mutant: &Mutant, adapter: &str) -> Result<String, String> {
     Ok(text)
 }
 
-fn zoo() -> Vec<Mutant> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/mutants");
+/// The mutants of `tests/mutants/{folder}` (`""` for the GAN suite's), sorted by name.
+fn zoo(folder: &str) -> Vec<Mutant> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/mutants")
+        .join(folder);
     let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
         .unwrap()
         .map(|entry| entry.unwrap().path())
@@ -123,14 +132,14 @@ fn every_mutant_of_the_reference_adapter_fails_the_check() {
     let reference = std::fs::read_to_string(gan_ref()).unwrap();
     let cases = committed_cases();
     let dir = tempfile::tempdir().unwrap();
-    let mutants = zoo();
+    let mutants = zoo("");
     assert!(mutants.len() >= 15, "{}", mutants.len());
     let mut table = String::new();
     let mut survivors = Vec::new();
     for mutant in &mutants {
         let path = dir.path().join(&mutant.name).join("gan_ref.py");
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(&path, mutate(mutant, &reference).unwrap()).unwrap();
+        std::fs::write(&path, mutate(mutant, "gan_ref.py", &reference).unwrap()).unwrap();
 
         let mut batch = config(python_command(&path, &[]), Mode::Batch, mutant.check_errors);
         if let Some(timeout) = mutant.timeout {
@@ -188,7 +197,73 @@ fn a_mutant_edit_that_does_not_apply_is_an_error() {
         timeout: None,
     };
     assert_eq!(
-        mutate(&mutant, "print(1)\n"),
+        mutate(&mutant, "gan_ref.py", "print(1)\n"),
         Err("stale: \"no such text\" occurs 0 times in gan_ref.py".to_owned())
     );
+}
+
+/// Runs every mutant of `tests/mutants/{folder}` (copies of `conformance/adapters/{adapter}`,
+/// placed next to a copy of `gan_ref.py`, which they import) over `cases` in batch mode;
+/// every one must fail. Prints the score and what caught each mutant.
+fn every_mutant_fails(folder: &str, adapter: &str, cases: &[Case], at_least: usize) {
+    let adapters = gan_ref().parent().unwrap().to_path_buf();
+    let reference = std::fs::read_to_string(adapters.join(adapter)).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let mutants = zoo(folder);
+    assert!(mutants.len() >= at_least, "{}", mutants.len());
+    let mut table = String::new();
+    let mut survivors = Vec::new();
+    for mutant in &mutants {
+        assert!(
+            !mutant.batch_only,
+            "{}: every {folder} run is batch",
+            mutant.name
+        );
+        let folder = dir.path().join(&mutant.name);
+        std::fs::create_dir_all(&folder).unwrap();
+        std::fs::copy(gan_ref(), folder.join("gan_ref.py")).unwrap();
+        let path = folder.join(adapter);
+        std::fs::write(&path, mutate(mutant, adapter, &reference).unwrap()).unwrap();
+        let mut batch = config(python_command(&path, &[]), Mode::Batch, mutant.check_errors);
+        if let Some(timeout) = mutant.timeout {
+            batch.timeout = timeout;
+        }
+        let report = run(cases, &batch);
+        match report.failures().next() {
+            None => {
+                survivors.push(mutant.name.clone());
+                let _ = writeln!(table, "{:28} SURVIVED  {}", mutant.name, mutant.description);
+            }
+            Some(first) => {
+                let _ = writeln!(
+                    table,
+                    "{:28} caught by {} {}; batch: {}",
+                    mutant.name,
+                    first.status,
+                    first.case.id,
+                    failing_counts(&report),
+                );
+            }
+        };
+    }
+    let caught = mutants.len() - survivors.len();
+    eprintln!(
+        "{folder} mutation score: {caught}/{} caught\n{table}",
+        mutants.len()
+    );
+    assert!(survivors.is_empty(), "survivors: {survivors:?}\n{table}");
+}
+
+#[test]
+fn every_mutant_of_the_ggn_adapter_fails_the_ggn_suite() {
+    let cases = gan::check::plan_ggn(&gan::corpus::embedded_ggn(), &Selection::default()).unwrap();
+    every_mutant_fails("ggn", "ggn_ref.py", &cases, 3);
+}
+
+#[test]
+fn every_mutant_of_the_migrate_adapter_fails_the_migrate_suite() {
+    let cases =
+        gan::check::plan_migrations(&gan::corpus::embedded_migrations(), &Selection::default())
+            .unwrap();
+    every_mutant_fails("migrate", "migrate_ref.py", &cases, 3);
 }

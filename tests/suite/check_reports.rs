@@ -4,7 +4,10 @@
 use std::time::Duration;
 
 use gan::check::report::{self, Report};
-use gan::check::{Answer, Case, CaseResult, Expected, Listing, Mode, Reply, Status, NOT_UTF8};
+use gan::check::{
+    Answer, Case, CaseResult, Expected, GanVector, Listing, Mode, Reply, Status, Suite, Vector,
+    NOT_UTF8,
+};
 use gan::corpus::format::ExpectedError;
 use gan::oracle::{Expectation, Oracle};
 use gan::Dialect;
@@ -26,15 +29,18 @@ fn case(dialect: Dialect, group: &str, input: &[u8], listed: bool) -> Case {
     let verdict = if valid { "valid" } else { "invalid" };
     Case {
         id: format!("{dialect}/{verdict}/{group}/{}", gan::output::hex(input)),
-        dialect,
+        section: dialect.as_str().to_owned(),
         group: group.to_owned(),
         input: String::from_utf8(input.to_vec()).ok(),
         bytes: input.to_vec(),
-        expected: Expected {
-            valid,
-            actor,
-            error,
-        },
+        vector: Vector::Gan(GanVector {
+            dialect,
+            expected: Expected {
+                valid,
+                actor,
+                error,
+            },
+        }),
         listed: listed.then(|| Listing {
             line: 2,
             reason: Some("known".to_owned()),
@@ -137,6 +143,7 @@ fn sample_report() -> Report {
         .map(|(case, answer)| CaseResult::judge(&case, answer, true))
         .collect();
     Report {
+        suite: Suite::Gan,
         mode: Mode::Batch,
         check_errors: true,
         selected: results.len(),

@@ -59,7 +59,7 @@ fn reference_adapter_passes_every_vector_in_batch_mode_with_errors() {
 fn reference_adapter_without_errors_passes_only_without_check_errors() {
     let cases: Vec<Case> = all_cases()
         .into_iter()
-        .filter(|c| c.dialect == Dialect::Qpi)
+        .filter(|c| c.section == Dialect::Qpi.as_str())
         .collect();
     let command = python_command(&gan_ref(), &["--no-errors"]);
     let report = run(&cases, &config(command.clone(), Mode::Batch, false));
@@ -70,7 +70,7 @@ fn reference_adapter_without_errors_passes_only_without_check_errors() {
         wrong,
         cases
             .iter()
-            .filter(|c| !c.expected.valid && c.input.is_some())
+            .filter(|c| !c.gan().unwrap().expected.valid && c.input.is_some())
             .count()
     );
     let first = report.failures().next().unwrap();
@@ -145,7 +145,7 @@ fn script(text: &str) -> Script {
 fn snn_pin(n: usize) -> Vec<Case> {
     all_cases()
         .into_iter()
-        .filter(|c| c.dialect == Dialect::SnnPin && c.input.is_some())
+        .filter(|c| c.section == Dialect::SnnPin.as_str() && c.input.is_some())
         .take(n)
         .collect()
 }
@@ -358,7 +358,8 @@ fn per_case_mode_judges_exit_statuses_and_output() {
     let cases: Vec<Case> = all_cases()
         .into_iter()
         .filter(|c| {
-            c.dialect == Dialect::SnnPin && inputs.contains(&c.input.as_deref().unwrap_or(""))
+            c.section == Dialect::SnnPin.as_str()
+                && inputs.contains(&c.input.as_deref().unwrap_or(""))
         })
         .collect();
     assert_eq!(cases.len(), inputs.len());

@@ -1,40 +1,108 @@
 //! The JSON report: JSON Lines, one object per vector run, then one summary object
 //! (`conformance/schema/check-report.schema.json`).
+//!
+//! A vector line names its section after the suite (`dialect`, `set` or `conversion`). The
+//! GAN suite shows the `input`; the GGN and migrate suites show the `request` sent, which
+//! holds the input and everything else the adapter was asked (`null` for a vector not sent).
+//! `got` is the GAN verdict, or the GGN or migrate reply object as it came.
 
 use std::io::{self, Write};
 
+use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 use serde_json::{Map, Value};
 
 use crate::corpus::format::ExpectedError;
+use crate::ggn::corpus::protocol::Request as GgnRequest;
 use crate::model::ActorFields;
 
 use super::super::outcome::{Answer, CaseResult};
+use super::super::plan::Vector;
+use super::super::{ggn, migrate};
 use super::{Counts, Report};
 
-/// One line per vector.
-#[derive(Serialize)]
+/// One line per vector (keys in this order).
 struct VectorLine<'a> {
-    id: &'a str,
-    dialect: &'a str,
-    group: &'a str,
-    /// `null` when the input is not UTF-8 (then `input_hex` holds it).
-    input: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    input_hex: Option<String>,
-    result: &'a str,
-    /// The result before the skip file, when it listed the vector.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    actual: Option<&'a str>,
-    expected: ExpectedJson<'a>,
-    /// `null` when there is no verdict (crash, timeout, not run).
-    got: Option<GotJson<'a>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    detail: Option<&'a str>,
+    result: &'a CaseResult,
+    section_name: &'static str,
+}
+
+impl Serialize for VectorLine<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let result = self.result;
+        let case = &result.case;
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("id", &case.id)?;
+        map.serialize_entry(self.section_name, &case.section)?;
+        map.serialize_entry("group", &case.group)?;
+        match &case.vector {
+            // `null` when the input is not UTF-8 (then `input_hex` holds it).
+            Vector::Gan(_) => map.serialize_entry("input", &case.input)?,
+            Vector::GgnValidation(vector) => {
+                map.serialize_entry("request", &GgnRequest::validate(vector))?;
+            }
+            Vector::GgnEvaluation(vector) => {
+                map.serialize_entry("request", &GgnRequest::moves(vector))?;
+            }
+            Vector::Migration(vector) => {
+                map.serialize_entry("request", &migrate::Request::new(vector))?;
+            }
+        }
+        let hex_input = match &case.vector {
+            Vector::Gan(_) | Vector::Migration(_) => case.input.is_none(),
+            Vector::GgnValidation(_) | Vector::GgnEvaluation(_) => false,
+        };
+        if hex_input {
+            map.serialize_entry("input_hex", &crate::output::hex(&case.bytes))?;
+        }
+        map.serialize_entry("result", result.status.as_str())?;
+        if case.listed.is_some() {
+            // The result before the skip file.
+            map.serialize_entry("actual", result.actual.as_str())?;
+        }
+        match &case.vector {
+            Vector::Gan(gan) => map.serialize_entry(
+                "expected",
+                &GanExpected {
+                    valid: gan.expected.valid,
+                    actor: gan.expected.actor.as_ref(),
+                    error: gan.expected.error.as_ref(),
+                },
+            )?,
+            Vector::GgnValidation(vector) => {
+                map.serialize_entry("expected", &ggn::expected_validation(vector))?;
+            }
+            Vector::GgnEvaluation(vector) => {
+                map.serialize_entry("expected", &ggn::expected_evaluation(vector))?;
+            }
+            Vector::Migration(vector) => {
+                map.serialize_entry("expected", &migrate::expected_json(vector))?;
+            }
+        }
+        // `null` when there is no reply (crash, timeout, not run).
+        match &result.answer {
+            Answer::Verdict(reply) => map.serialize_entry(
+                "got",
+                &GanGot {
+                    valid: reply.valid,
+                    actor: reply.actor.as_ref(),
+                    error: reply.error.as_ref(),
+                },
+            )?,
+            Answer::Object(object) => map.serialize_entry("got", object)?,
+            Answer::Crash(_) | Answer::Timeout(_) | Answer::NotRun(_) => {
+                map.serialize_entry("got", &Value::Null)?;
+            }
+        }
+        if let Some(detail) = &result.detail {
+            map.serialize_entry("detail", detail)?;
+        }
+        map.end()
+    }
 }
 
 #[derive(Serialize)]
-struct ExpectedJson<'a> {
+struct GanExpected<'a> {
     valid: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     actor: Option<&'a ActorFields>,
@@ -43,7 +111,7 @@ struct ExpectedJson<'a> {
 }
 
 #[derive(Serialize)]
-struct GotJson<'a> {
+struct GanGot<'a> {
     valid: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     actor: Option<&'a Map<String, Value>>,
@@ -51,31 +119,68 @@ struct GotJson<'a> {
     error: Option<&'a Value>,
 }
 
-/// The last line.
+/// The last line: `{"summary":{…}}`.
 #[derive(Serialize)]
 struct SummaryLine<'a> {
     summary: SummaryJson<'a>,
 }
 
-#[derive(Serialize)]
+/// The summary, its list of sections named after the suite (`dialects`, `sets`,
+/// `conversions`).
 struct SummaryJson<'a> {
-    suite: &'static str,
-    mode: &'static str,
-    check_errors: bool,
-    selected: usize,
-    run: usize,
-    stopped_early: bool,
-    passed: bool,
-    counts: Counts,
-    dialects: Vec<DialectJson>,
-    notes: &'a [String],
+    report: &'a Report,
 }
 
-#[derive(Serialize)]
-struct DialectJson {
-    dialect: &'static str,
+impl Serialize for SummaryJson<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let report = self.report;
+        let summary = report.summary();
+        let suite = report.suite;
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("suite", suite.as_str())?;
+        map.serialize_entry("mode", report.mode.as_str())?;
+        map.serialize_entry("check_errors", &report.check_errors)?;
+        map.serialize_entry("selected", &report.selected)?;
+        map.serialize_entry("run", &report.results.len())?;
+        map.serialize_entry("stopped_early", &report.stopped_early)?;
+        map.serialize_entry("passed", &report.passed())?;
+        map.serialize_entry("counts", &summary.total)?;
+        let sections: Vec<SectionJson> = summary
+            .sections
+            .into_iter()
+            .map(|section| SectionJson {
+                name: suite.section_name(),
+                section: section.section,
+                counts: section.counts,
+                groups: section
+                    .groups
+                    .into_iter()
+                    .map(|(group, counts)| GroupJson { group, counts })
+                    .collect(),
+            })
+            .collect();
+        map.serialize_entry(suite.sections_name(), &sections)?;
+        map.serialize_entry("notes", &report.notes)?;
+        map.end()
+    }
+}
+
+/// `{"dialect": …, "counts": …, "groups": […]}` (or `set`, `conversion`).
+struct SectionJson {
+    name: &'static str,
+    section: String,
     counts: Counts,
     groups: Vec<GroupJson>,
+}
+
+impl Serialize for SectionJson {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(3))?;
+        map.serialize_entry(self.name, &self.section)?;
+        map.serialize_entry("counts", &self.counts)?;
+        map.serialize_entry("groups", &self.groups)?;
+        map.end()
+    }
 }
 
 #[derive(Serialize)]
@@ -86,67 +191,20 @@ struct GroupJson {
 
 /// Writes the JSON Lines report.
 pub fn json(report: &Report, out: &mut dyn Write) -> io::Result<()> {
+    let section_name = report.suite.section_name();
     for result in &report.results {
-        serde_json::to_writer(&mut *out, &vector_line(result))?;
+        serde_json::to_writer(
+            &mut *out,
+            &VectorLine {
+                result,
+                section_name,
+            },
+        )?;
         out.write_all(b"\n")?;
     }
-    let summary = report.summary();
     let line = SummaryLine {
-        summary: SummaryJson {
-            suite: "gan",
-            mode: report.mode.as_str(),
-            check_errors: report.check_errors,
-            selected: report.selected,
-            run: report.results.len(),
-            stopped_early: report.stopped_early,
-            passed: report.passed(),
-            counts: summary.total,
-            dialects: summary
-                .dialects
-                .into_iter()
-                .map(|dialect| DialectJson {
-                    dialect: dialect.dialect.as_str(),
-                    counts: dialect.counts,
-                    groups: dialect
-                        .groups
-                        .into_iter()
-                        .map(|(group, counts)| GroupJson { group, counts })
-                        .collect(),
-                })
-                .collect(),
-            notes: &report.notes,
-        },
+        summary: SummaryJson { report },
     };
     serde_json::to_writer(&mut *out, &line)?;
     out.write_all(b"\n")
-}
-
-fn vector_line(result: &CaseResult) -> VectorLine<'_> {
-    let case = &result.case;
-    VectorLine {
-        id: &case.id,
-        dialect: case.dialect.as_str(),
-        group: &case.group,
-        input: case.input.as_deref(),
-        input_hex: case
-            .input
-            .is_none()
-            .then(|| crate::output::hex(&case.bytes)),
-        result: result.status.as_str(),
-        actual: (case.listed.is_some()).then_some(result.actual.as_str()),
-        expected: ExpectedJson {
-            valid: case.expected.valid,
-            actor: case.expected.actor.as_ref(),
-            error: case.expected.error.as_ref(),
-        },
-        got: match &result.answer {
-            Answer::Verdict(reply) => Some(GotJson {
-                valid: reply.valid,
-                actor: reply.actor.as_ref(),
-                error: reply.error.as_ref(),
-            }),
-            _ => None,
-        },
-        detail: result.detail.as_deref(),
-    }
 }

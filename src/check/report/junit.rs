@@ -1,21 +1,26 @@
-//! The `JUnit` XML report, for CI dashboards: one `<testsuite>` per dialect, one `<testcase>`
-//! per vector. `fail`, `wrong-actor`, `wrong-error` and `unexpected-pass` are `<failure>`s,
-//! `crash` and `timeout` are `<error>`s, `skipped` is `<skipped>`. No timings.
+//! The `JUnit` XML report, for CI dashboards: one `<testsuite>` per section (dialect, set or
+//! conversion), one `<testcase>` per vector. `fail`, `wrong-actor`, `wrong-error` and
+//! `unexpected-pass` are `<failure>`s, `crash` and `timeout` are `<error>`s, `skipped` is
+//! `<skipped>`. No timings.
 
+use std::fmt::Write as _;
 use std::io::{self, Write};
 
-use crate::dialect::Dialect;
-
 use super::super::outcome::{CaseResult, Status};
-use super::{describe_answer, describe_expected, shown_input, Counts, Report};
+use super::super::Suite;
+use super::{describe_answer, describe_expected, input_lines, Counts, Report};
 
 /// Writes the `JUnit` XML report.
 pub fn junit(report: &Report, out: &mut dyn Write) -> io::Result<()> {
     let summary = report.summary();
     writeln!(out, r#"<?xml version="1.0" encoding="UTF-8"?>"#)?;
+    let name = match report.suite {
+        Suite::Gan => "gan check".to_owned(),
+        suite => format!("gan check --suite {suite}"),
+    };
     writeln!(
         out,
-        r#"<testsuites name="gan check" {}>"#,
+        r#"<testsuites name="{name}" {}>"#,
         attributes(&summary.total)
     )?;
     for note in &report.notes {
@@ -30,14 +35,14 @@ pub fn junit(report: &Report, out: &mut dyn Write) -> io::Result<()> {
             report.selected
         )?;
     }
-    for dialect in &summary.dialects {
+    for section in &summary.sections {
         writeln!(
             out,
             r#"  <testsuite name="{}" {}>"#,
-            dialect.dialect,
-            attributes(&dialect.counts)
+            xml(&section.section),
+            attributes(&section.counts)
         )?;
-        for result in results_of(report, dialect.dialect) {
+        for result in results_of(report, &section.section) {
             testcase(out, result)?;
         }
         writeln!(out, "  </testsuite>")?;
@@ -45,11 +50,11 @@ pub fn junit(report: &Report, out: &mut dyn Write) -> io::Result<()> {
     writeln!(out, "</testsuites>")
 }
 
-fn results_of(report: &Report, dialect: Dialect) -> impl Iterator<Item = &CaseResult> {
+fn results_of<'a>(report: &'a Report, section: &'a str) -> impl Iterator<Item = &'a CaseResult> {
     report
         .results
         .iter()
-        .filter(move |result| result.case.dialect == dialect)
+        .filter(move |result| result.case.section == section)
 }
 
 /// `tests="…" failures="…" errors="…" skipped="…"`.
@@ -68,7 +73,7 @@ fn testcase(out: &mut dyn Write, result: &CaseResult) -> io::Result<()> {
     let open = format!(
         r#"    <testcase name="{}" classname="{}.{}""#,
         xml(&case.id),
-        case.dialect,
+        xml(&case.section),
         xml(&case.group)
     );
     let element = match result.status {
@@ -87,11 +92,15 @@ fn testcase(out: &mut dyn Write, result: &CaseResult) -> io::Result<()> {
         }
     };
     let message = result.detail.as_deref().unwrap_or(result.status.as_str());
-    let body = format!(
-        "input:    {}\nexpected: {}\ngot:      {}",
-        shown_input(result),
+    let mut body = String::new();
+    for (label, text) in input_lines(case) {
+        let _ = writeln!(body, "{:<10}{text}", format!("{label}:"));
+    }
+    let _ = write!(
+        body,
+        "expected: {}\ngot:      {}",
         describe_expected(result),
-        describe_answer(&result.answer)
+        describe_answer(result)
     );
     writeln!(
         out,

@@ -1,6 +1,8 @@
 //! The results of a run and their three renderings: [`text`] for people, [`json`] (JSON
 //! Lines, described by `conformance/schema/check-report.schema.json`) for programs, [`junit`]
-//! for CI dashboards. All three are deterministic: no timings, fixed order.
+//! for CI dashboards. All three are deterministic: no timings, fixed order. They serve every
+//! suite: the results are counted per section (dialect, set or conversion) and group, and
+//! each suite says in its own words what a vector expects and what came.
 
 mod json;
 mod junit;
@@ -12,11 +14,11 @@ use std::time::Duration;
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
 
-use crate::dialect::Dialect;
 use crate::model::ActorFields;
 
 use super::outcome::{Answer, CaseResult, Status};
-use super::Mode;
+use super::plan::{Case, Vector};
+use super::{Mode, Suite};
 
 pub use json::json;
 pub use junit::junit;
@@ -25,6 +27,8 @@ pub use text::text;
 /// Everything a run found.
 #[derive(Debug, Clone)]
 pub struct Report {
+    /// The suite of the vectors.
+    pub suite: Suite,
     /// The protocol used.
     pub mode: Mode,
     /// Whether error codes and offsets were compared.
@@ -54,51 +58,51 @@ impl Report {
             .filter(|result| result.status.is_failure())
     }
 
-    /// Counts per dialect and group, in corpus order.
+    /// Counts per section and group, in corpus order.
     pub fn summary(&self) -> Summary {
         let mut summary = Summary::default();
-        let mut dialects: HashMap<Dialect, usize> = HashMap::new();
-        let mut groups: HashMap<(Dialect, &str), usize> = HashMap::new();
+        let mut sections: HashMap<&str, usize> = HashMap::new();
+        let mut groups: HashMap<(&str, &str), usize> = HashMap::new();
         for result in &self.results {
             let case = &result.case;
-            let d = *dialects.entry(case.dialect).or_insert_with(|| {
-                summary.dialects.push(DialectSummary {
-                    dialect: case.dialect,
+            let s = *sections.entry(&case.section).or_insert_with(|| {
+                summary.sections.push(SectionSummary {
+                    section: case.section.clone(),
                     counts: Counts::default(),
                     groups: Vec::new(),
                 });
-                summary.dialects.len() - 1
+                summary.sections.len() - 1
             });
-            let dialect = &mut summary.dialects[d];
+            let section = &mut summary.sections[s];
             let g = *groups
-                .entry((case.dialect, &case.group))
+                .entry((&case.section, &case.group))
                 .or_insert_with(|| {
-                    dialect.groups.push((case.group.clone(), Counts::default()));
-                    dialect.groups.len() - 1
+                    section.groups.push((case.group.clone(), Counts::default()));
+                    section.groups.len() - 1
                 });
-            dialect.groups[g].1.add(result.status);
-            dialect.counts.add(result.status);
+            section.groups[g].1.add(result.status);
+            section.counts.add(result.status);
             summary.total.add(result.status);
         }
         summary
     }
 }
 
-/// Counts per dialect and group.
+/// Counts per section and group.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Summary {
     /// Every result.
     pub total: Counts,
-    /// Per dialect, in corpus order.
-    pub dialects: Vec<DialectSummary>,
+    /// Per section (dialect, set or conversion, [`Suite::section_name`]), in corpus order.
+    pub sections: Vec<SectionSummary>,
 }
 
-/// The counts of one dialect.
+/// The counts of one section ([`Case::section`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct DialectSummary {
-    /// The dialect.
-    pub dialect: Dialect,
-    /// Every result of the dialect.
+pub struct SectionSummary {
+    /// The section: a dialect, a set or a conversion.
+    pub section: String,
+    /// Every result of the section.
     pub counts: Counts,
     /// Per group, in corpus order.
     pub groups: Vec<(String, Counts)>,
@@ -148,25 +152,33 @@ impl Serialize for Counts {
     }
 }
 
-/// What the vector expects, in words: `valid {…}` or `invalid (case-mismatch at 6)`.
+/// What the vector expects, in words: `valid {…}`, `invalid (case-mismatch at 6)`,
+/// `invalid: duplicate-key at /CHESS:P`, `"CHESS:K" with king-flag-lost`, …
 pub(crate) fn describe_expected(result: &CaseResult) -> String {
-    let expected = &result.case.expected;
-    if expected.valid {
-        match &expected.actor {
-            Some(actor) => format!("valid {}", actor_json(actor)),
-            None => "valid".to_owned(),
+    match &result.case.vector {
+        Vector::Gan(gan) => {
+            let expected = &gan.expected;
+            if expected.valid {
+                match &expected.actor {
+                    Some(actor) => format!("valid {}", actor_json(actor)),
+                    None => "valid".to_owned(),
+                }
+            } else {
+                match &expected.error {
+                    Some(error) => format!("invalid ({} at {})", error.code, error.offset),
+                    None => "invalid".to_owned(),
+                }
+            }
         }
-    } else {
-        match &expected.error {
-            Some(error) => format!("invalid ({} at {})", error.code, error.offset),
-            None => "invalid".to_owned(),
-        }
+        Vector::GgnValidation(vector) => super::ggn::describe_validation(vector),
+        Vector::GgnEvaluation(vector) => super::ggn::describe_evaluation(vector),
+        Vector::Migration(vector) => super::migrate::describe_expected(vector),
     }
 }
 
 /// What the implementation did, in words.
-pub(crate) fn describe_answer(answer: &Answer) -> String {
-    match answer {
+pub(crate) fn describe_answer(result: &CaseResult) -> String {
+    match &result.answer {
         Answer::Verdict(reply) if reply.valid => match &reply.actor {
             Some(actor) => format!("valid {}", serde_json::Value::Object(actor.clone())),
             None => "valid (no attributes reported)".to_owned(),
@@ -182,20 +194,30 @@ pub(crate) fn describe_answer(answer: &Answer) -> String {
                 }
             }
         },
+        Answer::Object(object) => match result.case.suite() {
+            Suite::Migrate => super::migrate::describe_reply(object),
+            Suite::Gan | Suite::Ggn => super::ggn::describe_reply(object),
+        },
         Answer::Crash(message) => format!("crash: {message}"),
         Answer::Timeout(message) => format!("timeout: {message}"),
         Answer::NotRun(message) => format!("not run: {message}"),
     }
 }
 
-fn actor_json(actor: &ActorFields) -> String {
-    serde_json::to_string(actor).unwrap_or_default()
+/// The lines that show a case's input, as (label, text): `input` for a GAN vector;
+/// `document`, `dialect` and, for a moves vector, `board` and `query` for a GGN vector; the
+/// input, the conversion and non-default options for a migration.
+pub(crate) fn input_lines(case: &Case) -> Vec<(&'static str, String)> {
+    match &case.vector {
+        Vector::Gan(_) => vec![("input", escape_input(&case.bytes))],
+        Vector::GgnValidation(vector) => super::ggn::validation_lines(vector, &case.bytes),
+        Vector::GgnEvaluation(vector) => super::ggn::evaluation_lines(vector, &case.bytes),
+        Vector::Migration(vector) => super::migrate::input_lines(vector, &case.bytes),
+    }
 }
 
-/// The input as one quoted line (`gan::output::escape`), with every non-ASCII character
-/// also escaped (`\u{212a}`), so that a look-alike never reads as the letter it imitates.
-pub(crate) fn shown_input(result: &CaseResult) -> String {
-    escape_input(&result.case.bytes)
+fn actor_json(actor: &ActorFields) -> String {
+    serde_json::to_string(actor).unwrap_or_default()
 }
 
 /// An input as the reports show it: quoted, printable ASCII as is, everything else escaped

@@ -1,43 +1,49 @@
-//! The text report: a summary table per dialect and group, then each failure with its id,
-//! input (escaped), expected and got, then notes and the verdict of the run.
+//! The text report: a summary table per section (dialect, set or conversion) and group, then
+//! each failure with its id, input (escaped), expected and got, then notes and the verdict of
+//! the run.
 
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
-use super::super::outcome::Status;
-use super::{describe_answer, describe_expected, shown_input, Counts, Report};
+use super::super::outcome::{Answer, CaseResult, Status};
+use super::super::plan::Vector;
+use super::super::Suite;
+use super::{describe_answer, describe_expected, input_lines, Counts, Report};
 
 /// Writes the text report.
 pub fn text(report: &Report, out: &mut dyn Write) -> io::Result<()> {
     let summary = report.summary();
+    let compared = if report.check_errors {
+        "compared"
+    } else {
+        "not compared"
+    };
+    let (suite, what) = match report.suite {
+        Suite::Gan => ("", format!("error codes and offsets {compared}")),
+        Suite::Ggn => ("GGN suite, ", format!("errors and warnings {compared}")),
+        Suite::Migrate => (
+            "migrate suite, ",
+            "warning and error codes compared".to_owned(),
+        ),
+    };
     writeln!(
         out,
-        "gan check: {} vectors, {} mode, error codes and offsets {}",
-        report.selected,
-        report.mode,
-        if report.check_errors {
-            "compared"
-        } else {
-            "not compared"
-        },
+        "gan check: {suite}{} vectors, {} mode, {what}",
+        report.selected, report.mode,
     )?;
     writeln!(out)?;
 
     let mut rows: Vec<(String, String, Counts)> = Vec::new();
-    for dialect in &summary.dialects {
-        for (group, counts) in &dialect.groups {
-            rows.push((dialect.dialect.to_string(), group.clone(), *counts));
+    for section in &summary.sections {
+        for (group, counts) in &section.groups {
+            rows.push((section.section.clone(), group.clone(), *counts));
         }
-        if dialect.groups.len() > 1 {
-            rows.push((
-                dialect.dialect.to_string(),
-                "(all)".to_owned(),
-                dialect.counts,
-            ));
+        if section.groups.len() > 1 {
+            rows.push((section.section.clone(), "(all)".to_owned(), section.counts));
         }
     }
     rows.push(("(all)".to_owned(), "(all)".to_owned(), summary.total));
-    table(out, &rows)?;
+    table(out, report.suite, &rows)?;
 
     let failures: Vec<_> = report.failures().collect();
     if !failures.is_empty() {
@@ -45,14 +51,12 @@ pub fn text(report: &Report, out: &mut dyn Write) -> io::Result<()> {
     }
     for result in failures {
         writeln!(out, "\n{} {}", result.status, result.case.id)?;
-        writeln!(out, "  input:    {}", shown_input(result))?;
+        for (label, text) in input_lines(&result.case) {
+            writeln!(out, "  {:<10}{text}", format!("{label}:"))?;
+        }
         writeln!(out, "  expected: {}", describe_expected(result))?;
-        writeln!(out, "  got:      {}", describe_answer(&result.answer))?;
-        let explains = matches!(
-            result.status,
-            Status::WrongActor | Status::WrongError | Status::UnexpectedPass
-        );
-        if let (true, Some(detail)) = (explains, &result.detail) {
+        writeln!(out, "  got:      {}", describe_answer(result))?;
+        if let (true, Some(detail)) = (explains(result), &result.detail) {
             writeln!(out, "  why:      {detail}")?;
         }
     }
@@ -95,20 +99,37 @@ pub fn text(report: &Report, out: &mut dyn Write) -> io::Result<()> {
     }
 }
 
-/// The summary table: names left-aligned, numbers right-aligned under their status.
-fn table(out: &mut dyn Write, rows: &[(String, String, Counts)]) -> io::Result<()> {
-    let header: Vec<String> = ["dialect", "group", "total"]
+/// Whether the detail says more than `expected` and `got`: always for a right verdict with
+/// something else wrong; for a wrong list of moves (where they first differ) and a reply of
+/// the wrong shape (what is wrong with it), too.
+fn explains(result: &CaseResult) -> bool {
+    match result.status {
+        Status::WrongActor | Status::WrongError | Status::UnexpectedPass => true,
+        Status::Fail => matches!(result.case.vector, Vector::GgnEvaluation(_)),
+        Status::Crash => matches!(result.answer, Answer::Object(_)),
+        Status::Pass | Status::Timeout | Status::Skipped => false,
+    }
+}
+
+/// The summary table: names left-aligned, numbers right-aligned under their status (every
+/// status the suite can give: `wrong-actor` is the GAN suite's only).
+fn table(out: &mut dyn Write, suite: Suite, rows: &[(String, String, Counts)]) -> io::Result<()> {
+    let statuses: Vec<Status> = Status::ALL
         .into_iter()
-        .chain(Status::ALL.iter().map(|status| status.as_str()))
+        .filter(|&status| suite == Suite::Gan || status != Status::WrongActor)
+        .collect();
+    let header: Vec<String> = [suite.section_name(), "group", "total"]
+        .into_iter()
+        .chain(statuses.iter().map(|status| status.as_str()))
         .map(str::to_owned)
         .collect();
     let cells: Vec<Vec<String>> = rows
         .iter()
-        .map(|(dialect, group, counts)| {
-            [dialect.clone(), group.clone(), counts.total().to_string()]
+        .map(|(section, group, counts)| {
+            [section.clone(), group.clone(), counts.total().to_string()]
                 .into_iter()
                 .chain(
-                    Status::ALL
+                    statuses
                         .iter()
                         .map(|&status| counts.get(status).to_string()),
                 )

@@ -1,0 +1,385 @@
+//! The GGN suite (`conformance/PROTOCOL-ggn.md`): the request of each vector, and the result a
+//! reply earns. The rules themselves are `gan::ggn::corpus::protocol`'s
+//! ([`judge_validation`], [`judge_evaluation`]); this module maps their verdicts to results
+//! and says what differs in words short enough for a report.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+use crate::ggn::corpus::format::{
+    EvaluationVector, Expected, ExpectedMove, Query, ValidationVector,
+};
+use crate::ggn::corpus::protocol::{
+    judge_evaluation, judge_validation, Reply, ReplyMove, Request, Verdict,
+};
+
+use super::outcome::Status;
+use super::report::escape_input;
+
+/// The request line of a validation vector, with its LF, appended to `out`.
+pub(crate) fn write_validation(vector: &ValidationVector, out: &mut Vec<u8>) {
+    out.extend_from_slice(Request::validate(vector).to_line().as_bytes());
+    out.push(b'\n');
+}
+
+/// The request line of an evaluation vector, with its LF, appended to `out`.
+pub(crate) fn write_evaluation(vector: &EvaluationVector, out: &mut Vec<u8>) {
+    out.extend_from_slice(Request::moves(vector).to_line().as_bytes());
+    out.push(b'\n');
+}
+
+/// A reply object read as the GGN protocol's [`Reply`].
+fn read(object: &Map<String, Value>) -> Result<Reply, String> {
+    serde_json::from_value(Value::Object(object.clone()))
+        .map_err(|error| format!("not a GGN reply: {error}"))
+}
+
+/// Judges the reply to a validation vector: `pass`, `fail`, `wrong-error` (only with
+/// `check_errors`), or `crash` for a reply of the wrong shape.
+pub(crate) fn judge_validate(
+    vector: &ValidationVector,
+    object: &Map<String, Value>,
+    check_errors: bool,
+) -> (Status, Option<String>) {
+    let reply = match read(object) {
+        Ok(reply) => reply,
+        Err(message) => return (Status::Crash, Some(message)),
+    };
+    match judge_validation(vector, &reply, check_errors) {
+        Verdict::Pass => (Status::Pass, None),
+        Verdict::Fail(_) => (
+            Status::Fail,
+            Some(format!(
+                "expected {}, got {}",
+                verdict_word(vector.valid),
+                verdict_word(!vector.valid)
+            )),
+        ),
+        Verdict::WrongError(message) => {
+            let detail = match (&reply.errors, &reply.warnings) {
+                (None, _) => "no \"errors\" member".to_owned(),
+                (Some(errors), _) if !same(errors, &vector.errors) => format!(
+                    "errors: expected {}, got {}",
+                    diagnostics(&vector.errors),
+                    diagnostics(errors)
+                ),
+                (_, Some(warnings)) if !same(warnings, &vector.warnings) => format!(
+                    "warnings: expected {}, got {}",
+                    diagnostics(&vector.warnings),
+                    diagnostics(warnings)
+                ),
+                _ => message,
+            };
+            (Status::WrongError, Some(detail))
+        }
+        Verdict::Malformed(message) => (Status::Crash, Some(message)),
+    }
+}
+
+/// Judges the reply to an evaluation vector: `pass`, `fail`, or `crash` for a reply of the
+/// wrong shape.
+pub(crate) fn judge_moves(
+    vector: &EvaluationVector,
+    object: &Map<String, Value>,
+) -> (Status, Option<String>) {
+    let reply = match read(object) {
+        Ok(reply) => reply,
+        Err(message) => return (Status::Crash, Some(message)),
+    };
+    match judge_evaluation(vector, &reply) {
+        Verdict::Pass => (Status::Pass, None),
+        Verdict::Fail(message) => {
+            let detail = match &reply.moves {
+                Some(moves) if reply.valid != Some(false) => {
+                    first_difference(&vector.moves, &occupied(moves))
+                }
+                _ => message,
+            };
+            (Status::Fail, Some(detail))
+        }
+        Verdict::WrongError(message) => (Status::WrongError, Some(message)),
+        Verdict::Malformed(message) => (Status::Crash, Some(message)),
+    }
+}
+
+fn verdict_word(valid: bool) -> &'static str {
+    if valid {
+        "valid"
+    } else {
+        "invalid"
+    }
+}
+
+/// The same multiset of diagnostics.
+fn same(got: &[Expected], want: &[Expected]) -> bool {
+    let mut got: Vec<&Expected> = got.iter().collect();
+    let mut want: Vec<&Expected> = want.iter().collect();
+    got.sort();
+    want.sort();
+    got == want
+}
+
+/// `duplicate-key at /CHESS:P, wrong-type at ""`, or `none`.
+fn diagnostics(list: &[Expected]) -> String {
+    if list.is_empty() {
+        return "none".to_owned();
+    }
+    list.iter()
+        .map(|d| {
+            let at = if d.pointer.is_empty() {
+                "\"\""
+            } else {
+                &d.pointer
+            };
+            format!("{} at {at}", d.code)
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The moves of a reply with their empty squares left out (`null` and absent are the same
+/// square, G12), as the vectors write them.
+fn occupied(moves: &[ReplyMove]) -> Vec<ExpectedMove> {
+    moves
+        .iter()
+        .map(|m| ExpectedMove {
+            piece: m.piece.clone(),
+            from: m.from.clone(),
+            to: m.to.clone(),
+            variant: m.variant,
+            board: m
+                .board
+                .iter()
+                .filter_map(|(square, piece)| Some((square.clone(), piece.clone()?)))
+                .collect(),
+        })
+        .collect()
+}
+
+/// Where two lists of moves first differ, in words.
+fn first_difference(want: &[ExpectedMove], got: &[ExpectedMove]) -> String {
+    for (index, pair) in want.iter().zip(got).enumerate() {
+        let (want, got) = pair;
+        if want == got {
+            continue;
+        }
+        let number = index + 1;
+        if (&want.piece, &want.from, &want.to, want.variant)
+            == (&got.piece, &got.from, &got.to, got.variant)
+        {
+            return format!(
+                "move {number} ({}): board after it expected {}, got {}",
+                move_name(want),
+                board(&want.board),
+                board(&got.board)
+            );
+        }
+        return format!(
+            "move {number}: expected {}, got {}",
+            move_name(want),
+            move_name(got)
+        );
+    }
+    match want.len().cmp(&got.len()) {
+        std::cmp::Ordering::Greater => format!(
+            "{} move(s) missing after the first {}: {}",
+            want.len() - got.len(),
+            got.len(),
+            move_list(&want[got.len()..])
+        ),
+        std::cmp::Ordering::Less => format!(
+            "{} extra move(s) after the expected {}: {}",
+            got.len() - want.len(),
+            want.len(),
+            move_list(&got[want.len()..])
+        ),
+        std::cmp::Ordering::Equal => "the moves differ".to_owned(),
+    }
+}
+
+/// `CHESS:P e7-e8/1`: piece, source, destination and variant.
+fn move_name(m: &ExpectedMove) -> String {
+    format!("{} {}-{}/{}", m.piece, m.from, m.to, m.variant)
+}
+
+fn move_list(moves: &[ExpectedMove]) -> String {
+    if moves.is_empty() {
+        return "no move".to_owned();
+    }
+    moves.iter().map(move_name).collect::<Vec<_>>().join(", ")
+}
+
+fn board(board: &BTreeMap<String, String>) -> String {
+    serde_json::to_string(board).unwrap_or_default()
+}
+
+/// What a validation vector expects, in words: `valid`, `valid, warnings: …` or
+/// `invalid: duplicate-key at /CHESS:P`.
+pub(crate) fn describe_validation(vector: &ValidationVector) -> String {
+    let mut text = if vector.valid {
+        "valid".to_owned()
+    } else {
+        format!("invalid: {}", diagnostics(&vector.errors))
+    };
+    if !vector.warnings.is_empty() {
+        let _ = write!(text, "; warnings: {}", diagnostics(&vector.warnings));
+    }
+    text
+}
+
+/// What an evaluation vector expects, in words: `2 moves: CHESS:P e7-e8/0, …`.
+pub(crate) fn describe_evaluation(vector: &EvaluationVector) -> String {
+    moves_summary(&vector.moves)
+}
+
+fn moves_summary(moves: &[ExpectedMove]) -> String {
+    match moves.len() {
+        0 => "no move".to_owned(),
+        1 => format!("1 move: {}", move_list(moves)),
+        n => format!("{n} moves: {}", move_list(moves)),
+    }
+}
+
+/// What a reply object says, in words.
+pub(crate) fn describe_reply(object: &Map<String, Value>) -> String {
+    let Ok(reply) = read(object) else {
+        return format!("a malformed reply {}", Value::Object(object.clone()));
+    };
+    if let Some(moves) = &reply.moves {
+        return moves_summary(&occupied(moves));
+    }
+    let mut text = match (reply.valid, &reply.errors) {
+        (Some(true), _) => "valid".to_owned(),
+        (Some(false), Some(errors)) => format!("invalid: {}", diagnostics(errors)),
+        (Some(false), None) => "invalid (no errors reported)".to_owned(),
+        (None, _) => return format!("no verdict: {}", Value::Object(object.clone())),
+    };
+    if let Some(warnings) = reply.warnings.as_ref().filter(|w| !w.is_empty()) {
+        let _ = write!(text, "; warnings: {}", diagnostics(warnings));
+    }
+    text
+}
+
+/// A document on one line for the text report, escaped, cut after 300 characters.
+fn document_line(bytes: &[u8]) -> String {
+    const MAX: usize = 300;
+    let shown = escape_input(bytes);
+    if shown.chars().count() <= MAX {
+        return shown;
+    }
+    let mut cut: String = shown.chars().take(MAX).collect();
+    let _ = write!(cut, "… ({} bytes)", bytes.len());
+    cut
+}
+
+/// The lines that show a validation vector's input in the text report.
+pub(crate) fn validation_lines(
+    vector: &ValidationVector,
+    bytes: &[u8],
+) -> Vec<(&'static str, String)> {
+    let mut lines = vec![
+        ("document", document_line(bytes)),
+        ("dialect", vector.dialect.clone()),
+    ];
+    if let Some(squares) = &vector.squares {
+        lines.push(("squares", squares.join(" ")));
+    }
+    if vector.strict {
+        lines.push(("options", "strict".to_owned()));
+    }
+    lines
+}
+
+/// The lines that show an evaluation vector's input in the text report.
+pub(crate) fn evaluation_lines(
+    vector: &EvaluationVector,
+    bytes: &[u8],
+) -> Vec<(&'static str, String)> {
+    let mut lines = vec![
+        ("document", document_line(bytes)),
+        ("dialect", vector.dialect.clone()),
+        (
+            "board",
+            serde_json::to_string(&vector.board).unwrap_or_default(),
+        ),
+    ];
+    if vector.query != Query::default() {
+        lines.push((
+            "query",
+            serde_json::to_string(&vector.query).unwrap_or_default(),
+        ));
+    }
+    lines
+}
+
+/// The `expected` member of the JSON report.
+#[derive(Serialize)]
+#[serde(untagged)]
+pub(crate) enum ExpectedJson<'a> {
+    /// A validation vector.
+    Validation {
+        valid: bool,
+        errors: &'a [Expected],
+        warnings: &'a [Expected],
+    },
+    /// An evaluation vector.
+    Evaluation { moves: &'a [ExpectedMove] },
+}
+
+pub(crate) fn expected_validation(vector: &ValidationVector) -> ExpectedJson<'_> {
+    ExpectedJson::Validation {
+        valid: vector.valid,
+        errors: &vector.errors,
+        warnings: &vector.warnings,
+    }
+}
+
+pub(crate) fn expected_evaluation(vector: &EvaluationVector) -> ExpectedJson<'_> {
+    ExpectedJson::Evaluation {
+        moves: &vector.moves,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{first_difference, ExpectedMove};
+
+    fn mv(piece: &str, to: &str, variant: usize, board: &[(&str, &str)]) -> ExpectedMove {
+        ExpectedMove {
+            piece: piece.to_owned(),
+            from: "a1".to_owned(),
+            to: to.to_owned(),
+            variant,
+            board: board
+                .iter()
+                .map(|&(s, p)| (s.to_owned(), p.to_owned()))
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn the_first_difference_of_two_move_lists_in_words() {
+        let a = mv("X:X", "a2", 0, &[("a2", "X:X")]);
+        let b = mv("X:X", "a3", 1, &[("a3", "X:X")]);
+        let a_other_board = mv("X:X", "a2", 0, &[("a2", "X:+X")]);
+        assert_eq!(
+            first_difference(&[a.clone(), b.clone()], &[b.clone(), a.clone()]),
+            "move 1: expected X:X a1-a2/0, got X:X a1-a3/1"
+        );
+        assert_eq!(
+            first_difference(std::slice::from_ref(&a), &[a_other_board]),
+            r#"move 1 (X:X a1-a2/0): board after it expected {"a2":"X:X"}, got {"a2":"X:+X"}"#
+        );
+        assert_eq!(
+            first_difference(&[a.clone(), b.clone()], std::slice::from_ref(&a)),
+            "1 move(s) missing after the first 1: X:X a1-a3/1"
+        );
+        assert_eq!(
+            first_difference(&[], &[a, b]),
+            "2 extra move(s) after the expected 0: X:X a1-a2/0, X:X a1-a3/1"
+        );
+    }
+}
