@@ -594,3 +594,359 @@ fn an_invalid_source_is_refused_before_anything_is_converted() {
         "top-level-not-object"
     );
 }
+
+// The command line.
+
+fn gan() -> Command {
+    Command::cargo_bin("gan").expect("the gan binary")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).expect("UTF-8 output")
+}
+
+/// The summary line (the last line of standard error).
+fn summary(stderr: &[u8]) -> String {
+    text(stderr).lines().last().unwrap_or_default().to_owned()
+}
+
+/// The files of `dir`, by name, sorted (temporary files of `-o` included).
+fn files(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// A legacy document refused for three reasons: an unknown word (twice) and two piece keys
+/// that become one.
+const REFUSED: &str = r#"{
+  "CHESS:KING": {"e1": {"e2": [{"perform": {"e1": null, "e2": "CHESS:KING"}}]}},
+  "CHESS:DRAGON": {"a1": {"a2": [{"perform": {"a1": null, "a2": "CHESS:DRAGON"}}]}},
+  "CHESS:K": {"e1": {"d1": [{"perform": {"e1": null, "d1": "CHESS:K"}}]}}
+}"#;
+
+#[test]
+fn cli_writes_standard_output_or_the_output_file() {
+    let run = gan()
+        .args(["migrate", "--ggn", "--from", "legacy", "-"])
+        .write_stdin(E6_LEGACY)
+        .output()
+        .unwrap();
+    assert_eq!(run.status.code(), Some(0), "{}", text(&run.stderr));
+    assert_eq!(text(&run.stdout), E6_SNN_PIN);
+    assert_eq!(
+        text(&run.stderr),
+        "gan migrate: standard input: 4 identifiers, 4 converted (0 with warnings), \
+         0 rejected; document converted\n"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let (input, output) = (dir.path().join("e4.json"), dir.path().join("new.json"));
+    fs::write(&input, E4_LEGACY).unwrap();
+    let run = gan()
+        .args(["migrate", "--ggn", "--from", "legacy", "--to", "snn-pin"])
+        .arg(&input)
+        .arg("-o")
+        .arg(&output)
+        .output()
+        .unwrap();
+    assert_eq!(run.status.code(), Some(0), "{}", text(&run.stderr));
+    assert!(run.stdout.is_empty(), "-o takes the output");
+    assert_eq!(fs::read_to_string(&output).unwrap(), E4_SNN_PIN);
+    assert_eq!(
+        fs::read_to_string(&input).unwrap(),
+        E4_LEGACY,
+        "input untouched"
+    );
+    assert_eq!(
+        files(dir.path()),
+        ["e4.json", "new.json"],
+        "no temporary file left"
+    );
+}
+
+#[test]
+fn cli_refused_document_reports_every_reason_and_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let (input, output, absent) = (
+        dir.path().join("old.json"),
+        dir.path().join("kept.json"),
+        dir.path().join("absent.json"),
+    );
+    fs::write(&input, REFUSED).unwrap();
+    fs::write(&output, "OLD\n").unwrap();
+    for destination in [&output, &absent] {
+        let run = gan()
+            .current_dir(dir.path())
+            .args(["migrate", "--ggn", "--from", "legacy", "old.json", "-o"])
+            .arg(destination)
+            .output()
+            .unwrap();
+        assert_eq!(run.status.code(), Some(1));
+        assert!(run.stdout.is_empty());
+        insta::assert_snapshot!("refused_stderr", text(&run.stderr));
+    }
+    assert_eq!(fs::read_to_string(&output).unwrap(), "OLD\n", "untouched");
+    assert!(!absent.exists(), "never created");
+    assert_eq!(
+        files(dir.path()),
+        ["kept.json", "old.json"],
+        "no temporary file left"
+    );
+    let stdout = gan()
+        .args(["migrate", "--ggn", "--from", "legacy"])
+        .arg(&input)
+        .output()
+        .unwrap();
+    assert_eq!(stdout.status.code(), Some(1));
+    assert!(
+        stdout.stdout.is_empty(),
+        "nothing on standard output either"
+    );
+}
+
+#[test]
+fn cli_invalid_source_and_invalid_target() {
+    let run = gan()
+        .args(["migrate", "--ggn", "--from", "legacy"])
+        .write_stdin(E5)
+        .output()
+        .unwrap();
+    assert_eq!(run.status.code(), Some(1));
+    let stderr = text(&run.stderr);
+    assert!(
+        stderr.starts_with(
+            "gan migrate: standard input: /SHOGI:P/1g/1f/1/perform/1f: error unexpected-char: "
+        ),
+        "{stderr}"
+    );
+    assert_eq!(
+        summary(&run.stderr),
+        "gan migrate: standard input: document refused: not a valid GGN document in legacy \
+         (1 error), nothing converted or written"
+    );
+    let malformed = gan()
+        .args(["migrate", "--ggn", "--from", "legacy"])
+        .write_stdin("{\n  \"CHESS:KING\": [")
+        .output()
+        .unwrap();
+    assert_eq!(malformed.status.code(), Some(1));
+    assert!(
+        text(&malformed.stderr).starts_with("gan migrate: standard input: line 2, column "),
+        "{}",
+        text(&malformed.stderr)
+    );
+    let target = r#"{"C:-K": {"e1": {"e2": [{"require": {"e1": "C:K"}, "perform": {"e1": null, "e2": "C:-K"}}]}}}"#;
+    let run = gan()
+        .args(["migrate", "--ggn", "--from", "beta"])
+        .write_stdin(target)
+        .output()
+        .unwrap();
+    assert_eq!(run.status.code(), Some(1));
+    let stderr = text(&run.stderr);
+    assert!(
+        stderr.contains(
+            "gan migrate: standard input: /C:-K/e1/e2/0/require/e1: error implicit-requirement: \
+             once converted to snn-pin: "
+        ),
+        "{stderr}"
+    );
+    assert_eq!(
+        summary(&run.stderr),
+        "gan migrate: standard input: 3 identifiers, 3 converted (2 with warnings), 0 rejected; \
+         document refused (1 error), nothing written"
+    );
+}
+
+#[test]
+fn cli_warnings_are_reported_and_strict_refuses_them() {
+    let run = gan()
+        .args(["migrate", "--ggn", "--from", "beta"])
+        .write_stdin(E6_BETA)
+        .output()
+        .unwrap();
+    assert_eq!(run.status.code(), Some(0), "warnings alone do not refuse");
+    assert_eq!(json(&text(&run.stdout)), json(E6));
+    let stderr = text(&run.stderr);
+    assert!(
+        stderr.starts_with(
+            "gan migrate: standard input: /C:-K: \"C:-K\": warning king-flag-lost: the king-like \
+             flag '-' of 'C:-K' is dropped"
+        ),
+        "{stderr}"
+    );
+    assert_eq!(stderr.lines().count(), 3, "two warnings and the summary");
+    let strict = gan()
+        .args(["migrate", "--ggn", "--from", "beta", "--strict"])
+        .write_stdin(E6_BETA)
+        .output()
+        .unwrap();
+    assert_eq!(strict.status.code(), Some(1));
+    assert!(strict.stdout.is_empty());
+    assert_eq!(
+        summary(&strict.stderr),
+        "gan migrate: standard input: 4 identifiers, 2 converted (0 with warnings), 2 rejected; \
+         document refused (2 errors), nothing written"
+    );
+}
+
+#[test]
+fn cli_map_intermediate_dry_run_and_report() {
+    let dir = tempfile::tempdir().unwrap();
+    let (map, report, output) = (
+        dir.path().join("names.toml"),
+        dir.path().join("report.jsonl"),
+        dir.path().join("out.json"),
+    );
+    fs::write(&map, "[pieces]\nDRAGON = \"D\"\n").unwrap();
+    let dragon =
+        r#"{"CHESS:DRAGON": {"a1": {"a2": [{"perform": {"a1": null, "a2": "CHESS:DRAGON"}}]}}}"#;
+    let run = gan()
+        .args(["migrate", "--ggn", "--from", "legacy", "--map"])
+        .arg(&map)
+        .write_stdin(dragon)
+        .output()
+        .unwrap();
+    assert_eq!(run.status.code(), Some(0), "{}", text(&run.stderr));
+    assert_eq!(
+        json(&text(&run.stdout)),
+        json(r#"{"CHESS:D": {"a1": {"a2": [{"perform": {"a1": null, "a2": "CHESS:D"}}]}}}"#)
+    );
+    let shogi = r#"{"SHOGI:P'": {"1g": {"1f": [{"perform": {"1g": null, "1f": "SHOGI:P'"}}]}}}"#;
+    let run = gan()
+        .args([
+            "migrate",
+            "--ggn",
+            "--from",
+            "pnn",
+            "--to",
+            "qpi",
+            "--intermediate",
+            "drop",
+            "--dry-run",
+            "--report",
+        ])
+        .arg(&report)
+        .arg("-o")
+        .arg(&output)
+        .write_stdin(shogi)
+        .output()
+        .unwrap();
+    assert_eq!(run.status.code(), Some(0), "{}", text(&run.stderr));
+    assert!(
+        run.stdout.is_empty() && !output.exists(),
+        "a dry run writes nothing"
+    );
+    assert!(summary(&run.stderr).ends_with("document converted (dry run: no output written)"));
+    let records: Vec<serde_json::Value> = fs::read_to_string(&report)
+        .unwrap()
+        .lines()
+        .map(json)
+        .collect();
+    assert_eq!(
+        records[0],
+        serde_json::json!({
+            "stage": "conversion",
+            "pointer": "/SHOGI:P'",
+            "input": "SHOGI:P'",
+            "code": "intermediate-dropped",
+            "severity": "warning",
+            "message": records[0]["message"],
+        })
+    );
+    assert_eq!(records[1]["pointer"], "/SHOGI:P'/1g/1f/0/perform/1f");
+    assert_eq!(records.len(), 2);
+}
+
+#[test]
+fn cli_usage_and_io_errors_exit_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("doc.json");
+    fs::write(&input, E4_LEGACY).unwrap();
+    let spelled_otherwise = dir.path().join(".").join("doc.json");
+    for output in [&input, &spelled_otherwise] {
+        let run = gan()
+            .args(["migrate", "--ggn", "--from", "legacy"])
+            .arg(&input)
+            .arg("-o")
+            .arg(output)
+            .output()
+            .unwrap();
+        assert_eq!(run.status.code(), Some(2));
+        assert!(text(&run.stderr).contains("refusing to overwrite it"));
+    }
+    for flags in [
+        &["--fail-fast"][..],
+        &["--keep-going"],
+        &["--keep-alignment"],
+        &["-z"],
+        &["--format", "json"],
+        &["--to", "latin"],
+    ] {
+        let run = gan()
+            .args(["migrate", "--ggn", "--from", "legacy"])
+            .args(flags)
+            .arg(&input)
+            .output()
+            .unwrap();
+        assert_eq!(run.status.code(), Some(2), "{flags:?}");
+        assert!(run.stdout.is_empty());
+    }
+    let missing = gan()
+        .args([
+            "migrate",
+            "--ggn",
+            "--from",
+            "legacy",
+            "/nonexistent/doc.json",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(text(&missing.stderr).contains("/nonexistent/doc.json"));
+    let unwritable = gan()
+        .args([
+            "migrate",
+            "--ggn",
+            "--from",
+            "legacy",
+            "-o",
+            "/nonexistent/out.json",
+        ])
+        .arg(&input)
+        .output()
+        .unwrap();
+    assert_eq!(unwritable.status.code(), Some(2));
+    assert_eq!(fs::read_to_string(&input).unwrap(), E4_LEGACY);
+    assert_eq!(files(dir.path()), ["doc.json"]);
+}
+
+#[test]
+fn cli_an_interrupted_run_leaves_the_output_untouched() {
+    use std::io::Write as _;
+    use std::process::Stdio;
+
+    let dir = tempfile::tempdir().unwrap();
+    let output = dir.path().join("out.json");
+    fs::write(&output, "OLD\n").unwrap();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_gan"))
+        .args(["migrate", "--ggn", "--from", "legacy", "-o"])
+        .arg(&output)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin
+        .write_all(&E4_LEGACY.as_bytes()[..E4_LEGACY.len() / 2])
+        .unwrap();
+    stdin.flush().unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert_eq!(fs::read_to_string(&output).unwrap(), "OLD\n");
+    assert_eq!(files(dir.path()), ["out.json"]);
+}
