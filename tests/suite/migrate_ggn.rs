@@ -950,3 +950,56 @@ fn cli_an_interrupted_run_leaves_the_output_untouched() {
     assert_eq!(fs::read_to_string(&output).unwrap(), "OLD\n");
     assert_eq!(files(dir.path()), ["out.json"]);
 }
+
+/// README.md's "Inside GGN documents" examples, replayed in a temporary folder: a `$ cat`
+/// of a file that does not exist yet creates it with the lines shown (an input); any other
+/// `$ cat`, every `$ gan …` (standard output, then standard error) and `$ echo $?` must
+/// print exactly the lines shown.
+#[test]
+fn readme_examples_are_current() {
+    let readme = fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let start = readme
+        .find("### Inside GGN documents")
+        .expect("the section");
+    let section = &readme[start..];
+    let section = &section[..section[4..].find("\n### ").map_or(section.len(), |i| i + 4)];
+    let dir = tempfile::tempdir().unwrap();
+    let mut status = None;
+    let mut checked = 0;
+    for block in section.split("```text\n").skip(1) {
+        let block = &block[..block.find("```").unwrap()];
+        let mut commands: Vec<(&str, String)> = Vec::new();
+        for line in block.lines() {
+            if let Some(command) = line.strip_prefix("$ ") {
+                commands.push((command, String::new()));
+            } else if let Some((_, output)) = commands.last_mut() {
+                output.push_str(line);
+                output.push('\n');
+            }
+        }
+        for (command, expected) in commands {
+            let words: Vec<&str> = command.split(' ').collect();
+            let actual = match words[0] {
+                "cat" if !dir.path().join(words[1]).exists() => {
+                    fs::write(dir.path().join(words[1]), &expected).unwrap();
+                    continue;
+                }
+                "cat" => fs::read_to_string(dir.path().join(words[1])).unwrap(),
+                "echo" => format!("{}\n", status.take().expect("a command ran")),
+                "gan" => {
+                    let run = gan()
+                        .current_dir(dir.path())
+                        .args(&words[1..])
+                        .output()
+                        .unwrap();
+                    status = run.status.code();
+                    text(&run.stdout) + &text(&run.stderr)
+                }
+                other => panic!("README runs {other}"),
+            };
+            assert_eq!(actual, expected, "README.md: $ {command}");
+            checked += 1;
+        }
+    }
+    assert!(checked >= 5, "{checked} commands checked");
+}
