@@ -146,7 +146,7 @@ fn is_stdin(path: &Path) -> bool {
 
 /// The bytes of `path` (standard input for `-`), at most one byte over the size limit: more
 /// is rejected as `too-large` without being read.
-fn read(path: &Path, limits: Limits) -> io::Result<Vec<u8>> {
+pub(super) fn read(path: &Path, limits: Limits) -> io::Result<Vec<u8>> {
     let cap = u64::try_from(limits.max_size)
         .unwrap_or(u64::MAX)
         .saturating_add(1);

@@ -43,7 +43,16 @@ const PROGRESS_THRESHOLD: u64 = 4 << 20;
                         Examples:\n  gan migrate --from legacy --to snn-pin old.txt -o new.txt\n  \
                         printf 'C:-K\\n' | gan migrate --from beta --to qpi\n  \
                         gan migrate --from pnn --intermediate drop --format json moves.txt\n  \
-                        gan migrate --from legacy --map names.toml --dry-run --report r.jsonl db.txt"
+                        gan migrate --from legacy --map names.toml --dry-run --report r.jsonl db.txt\n  \
+                        gan migrate --ggn --from beta --to snn-pin rules.json -o new-rules.json\n\n\
+                        --ggn: INPUT is one GGN document. Every piece key, require/prevent state \
+                        and perform value is converted; square labels, \"empty\", \"enemy\", null, \
+                        \"$schema\" and key order are kept; the result is 2-space pretty JSON, \
+                        validated again in the target dialect. The document is refused (exit 1, \
+                        nothing written) when it is not valid GGN in the source dialect, when an \
+                        identifier cannot be converted, when two piece keys would become one, or \
+                        when the result is invalid; every problem is reported on standard error \
+                        with its JSON pointer in the input (and in --report FILE as JSON lines)."
 )]
 pub struct MigrateArgs {
     /// The dialect of the input.
@@ -77,7 +86,7 @@ pub struct MigrateArgs {
 
     /// Write no output: only the report and the summary.
     #[arg(long)]
-    dry_run: bool,
+    pub(super) dry_run: bool,
 
     /// Write an empty line for each rejected line, so line numbers still match.
     #[arg(long)]
@@ -89,7 +98,7 @@ pub struct MigrateArgs {
 
     /// Also write every line with a diagnostic to FILE, as JSON lines.
     #[arg(long, value_name = "FILE")]
-    report: Option<PathBuf>,
+    pub(super) report: Option<PathBuf>,
 
     /// Read NUL-separated inputs (and write NUL-separated output in text mode).
     #[arg(short = 'z', long = "null-data")]
@@ -99,6 +108,11 @@ pub struct MigrateArgs {
     #[arg(long, value_name = "N", default_value_t = 1 << 20)]
     max_bytes: usize,
 
+    /// INPUT is a GGN document: convert the identifiers inside it (piece keys,
+    /// require/prevent states, perform values) and write the document.
+    #[arg(long, conflicts_with_all = ["fail_fast", "keep_going", "keep_alignment", "null_data", "format"])]
+    ggn: bool,
+
     /// The file to convert; `-` or nothing for standard input.
     #[arg(value_name = "INPUT")]
     input: Option<PathBuf>,
@@ -106,7 +120,7 @@ pub struct MigrateArgs {
     /// Write to OUTPUT (through a temporary file in the same folder, renamed at the end)
     /// instead of standard output.
     #[arg(short = 'o', long, value_name = "OUTPUT")]
-    output: Option<PathBuf>,
+    pub(super) output: Option<PathBuf>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -137,7 +151,6 @@ pub fn migrate(args: &MigrateArgs, stdout: &mut impl Write) -> io::Result<u8> {
     {
         return Ok(usage(&refusal));
     }
-    let (reader, size) = open_input(input_path)?;
     let options = Options {
         intermediate: match args.intermediate {
             IntermediateArg::Error => Intermediate::Error,
@@ -150,7 +163,12 @@ pub fn migrate(args: &MigrateArgs, stdout: &mut impl Write) -> io::Result<u8> {
             max_len: Some(args.max_bytes),
         },
     };
-    let memo = Memo::new(Converter::new(args.from, args.to, options), args.max_bytes);
+    let converter = Converter::new(args.from, args.to, options);
+    if args.ggn {
+        return super::migrate_ggn::migrate_ggn(args, &converter, input_path, stdout);
+    }
+    let (reader, size) = open_input(input_path)?;
+    let memo = Memo::new(converter, args.max_bytes);
     let mut output = match (&args.output, args.dry_run) {
         (_, true) => Sink::Nothing,
         (Some(path), false) => Sink::File(Staged::new(path)?),
@@ -280,7 +298,7 @@ fn usage(message: &str) -> u8 {
     FAILURE
 }
 
-fn context(error: &io::Error, path: &Path) -> io::Error {
+pub(super) fn context(error: &io::Error, path: &Path) -> io::Error {
     io::Error::new(error.kind(), format!("{}: {error}", path.display()))
 }
 
@@ -342,13 +360,13 @@ impl<W: Write> Sink<'_, W> {
 
 /// A file written through a temporary file in the same folder and renamed at the end, so the
 /// destination is either untouched or complete, never partial.
-struct Staged {
+pub(super) struct Staged {
     destination: PathBuf,
-    writer: BufWriter<NamedTempFile>,
+    pub(super) writer: BufWriter<NamedTempFile>,
 }
 
 impl Staged {
-    fn new(destination: &Path) -> io::Result<Staged> {
+    pub(super) fn new(destination: &Path) -> io::Result<Staged> {
         let folder = match destination.parent() {
             Some(parent) if !parent.as_os_str().is_empty() => parent,
             _ => Path::new("."),
@@ -375,7 +393,7 @@ impl Staged {
     }
 
     /// Flushes, syncs and renames the temporary file over the destination.
-    fn commit(self) -> io::Result<()> {
+    pub(super) fn commit(self) -> io::Result<()> {
         let destination = self.destination;
         let temp = self
             .writer
@@ -390,7 +408,7 @@ impl Staged {
     }
 
     /// Deletes the temporary file; the destination is untouched.
-    fn discard(self) {
+    pub(super) fn discard(self) {
         drop(self);
     }
 }

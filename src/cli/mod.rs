@@ -7,6 +7,7 @@ mod generate;
 mod ggn;
 mod inputs;
 mod migrate;
+mod migrate_ggn;
 mod parse;
 mod style;
 

@@ -1,6 +1,7 @@
 //! Migration between dialects (DECISIONS.md §3, M1–M7): the conversion of one identifier,
 //! with every change reported as a [`Diagnostic`], the name [`tables`], a bounded cache for
-//! batch runs ([`Memo`]) and the records `gan migrate` prints.
+//! batch runs ([`Memo`]), the records `gan migrate` prints, and [`ggn`]: the migration of the
+//! identifiers inside a GGN document.
 //!
 //! Every conversion goes source → snn-pin → target (M1): the input must first be valid in the
 //! source dialect (otherwise its parse code is the error), the snn-pin step and the result are
@@ -21,6 +22,7 @@
 //! ```
 
 mod diagnostic;
+pub mod ggn;
 mod memo;
 pub mod record;
 mod steps;

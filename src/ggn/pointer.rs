@@ -11,6 +11,12 @@ pub fn escape(token: &str) -> String {
     token.replace('~', "~0").replace('/', "~1")
 }
 
+/// Undoes [`escape`]: `~1` becomes `/`, then `~0` becomes `~` (RFC 6901 §4).
+#[must_use]
+pub fn unescape(token: &str) -> String {
+    token.replace("~1", "/").replace("~0", "~")
+}
+
 /// Joins reference tokens into a pointer: `["CHESS:P", "e7"]` → `/CHESS:P/e7`; `[]` → `""`.
 #[must_use]
 pub fn join<S: AsRef<str>>(tokens: &[S]) -> String {
@@ -85,12 +91,21 @@ impl<'a> Path<'a> {
 
 #[cfg(test)]
 mod tests {
-    use super::{escape, join, Path};
+    use super::{escape, join, unescape, Path};
 
     #[test]
     fn escapes_tilde_before_slash() {
         assert_eq!(escape("a~/b"), "a~0~1b");
         assert_eq!(escape("~1"), "~01");
+    }
+
+    #[test]
+    fn unescapes_slash_before_tilde() {
+        assert_eq!(unescape("a~0~1b"), "a~/b");
+        assert_eq!(unescape("~01"), "~1", "not '/'");
+        for token in ["", "CHESS:K", "~", "/", "~1/~0"] {
+            assert_eq!(unescape(&escape(token)), token);
+        }
     }
 
     #[test]

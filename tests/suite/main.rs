@@ -20,6 +20,7 @@ mod ggn_corpus;
 mod ggn_protocol;
 mod migrate;
 mod migrate_cli;
+mod migrate_ggn;
 mod migrate_props;
 mod migrate_vectors;
 mod oracle_agreement;

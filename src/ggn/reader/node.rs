@@ -1,5 +1,7 @@
-//! The ordered JSON tree produced by the reader.
+//! The ordered JSON tree produced by the reader, and its serialization back to JSON (members
+//! in their order, duplicates included).
 
+use serde::{Serialize, Serializer};
 use serde_json::Number;
 
 /// A JSON value that keeps every object member, duplicates included, in document order.
@@ -89,5 +91,23 @@ impl Node {
     #[must_use]
     pub fn is_null(&self) -> bool {
         matches!(self.kind, NodeKind::Null)
+    }
+}
+
+/// The node as JSON: objects keep their members' order (and any duplicate key), so
+/// `serde_json::to_string_pretty(&node)` writes a document back as it was read, up to
+/// whitespace and string escapes.
+impl Serialize for Node {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match &self.kind {
+            NodeKind::Null => serializer.serialize_unit(),
+            NodeKind::Bool(value) => serializer.serialize_bool(*value),
+            NodeKind::Number(number) => number.serialize(serializer),
+            NodeKind::String(text) => serializer.serialize_str(text),
+            NodeKind::Array(elements) => serializer.collect_seq(elements),
+            NodeKind::Object(members) => {
+                serializer.collect_map(members.iter().map(|(key, value)| (key, value)))
+            }
+        }
     }
 }

@@ -1,0 +1,111 @@
+//! `gan migrate --ggn`: migrate the identifiers inside one GGN document. The walk, the
+//! checks and the problems are `gan::convert::ggn`; this file reads, reports and writes
+//! (atomically, through `-o`'s temporary file).
+
+use std::io::{self, BufWriter, Write};
+use std::path::Path;
+
+use gan::convert::ggn::{migrate_document, DocumentMigration, Stage};
+use gan::convert::{Converter, Summary};
+use gan::ggn::Limits;
+
+use super::migrate::{context, MigrateArgs, Staged};
+use super::{OK, REJECTED};
+
+/// Runs `gan migrate --ggn` on `input` (standard input when `None`); the document goes to
+/// `-o OUTPUT` or `stdout`, only when it converted (and not under `--dry-run`).
+pub(super) fn migrate_ggn(
+    args: &MigrateArgs,
+    converter: &Converter,
+    input: Option<&Path>,
+    stdout: &mut impl Write,
+) -> io::Result<u8> {
+    let name = input.map_or_else(|| "standard input".into(), Path::to_string_lossy);
+    let limits = Limits::default();
+    let bytes = super::ggn::read(input.unwrap_or(Path::new("-")), limits)
+        .map_err(|error| context(&error, Path::new(name.as_ref())))?;
+    // Created before the work, as in line mode: an unwritable destination is an I/O error
+    // whatever the document holds; dropped without renaming when the document is refused.
+    let mut output = match (&args.output, args.dry_run) {
+        (Some(path), false) => Some(Staged::new(path)?),
+        _ => None,
+    };
+    let mut report = args.report.as_deref().map(Staged::new).transpose()?;
+    let migration = migrate_document(&bytes, converter, &limits);
+    let mut stderr = BufWriter::new(io::stderr().lock());
+    for problem in migration.problems() {
+        writeln!(stderr, "gan migrate: {name}: {problem}")?;
+        if let Some(report) = &mut report {
+            let line = serde_json::to_string(problem).expect("a problem serializes");
+            writeln!(report.writer, "{line}")?;
+        }
+    }
+    if let Some(report) = report {
+        report.commit()?;
+    }
+    match (migration.output(), output.as_mut()) {
+        (Some(_), _) if args.dry_run => {}
+        (Some(text), Some(file)) => file.writer.write_all(text.as_bytes())?,
+        (Some(text), None) => {
+            stdout.write_all(text.as_bytes())?;
+            stdout.flush()?;
+        }
+        (None, _) => {}
+    }
+    if let Some(file) = output {
+        if migration.is_converted() {
+            file.commit()?;
+        } else {
+            file.discard();
+        }
+    }
+    writeln!(
+        stderr,
+        "gan migrate: {name}: {}",
+        summary(&migration, converter, args)
+    )?;
+    stderr.flush()?;
+    Ok(if migration.is_converted() {
+        OK
+    } else {
+        REJECTED
+    })
+}
+
+/// `12 identifiers, 12 converted (1 with warnings), 0 rejected; document converted`, or why
+/// it was refused.
+fn summary(migration: &DocumentMigration, converter: &Converter, args: &MigrateArgs) -> String {
+    let errors = migration.error_count();
+    let errors = if errors == 1 {
+        "1 error".to_owned()
+    } else {
+        format!("{errors} errors")
+    };
+    if migration
+        .problems()
+        .first()
+        .is_some_and(|problem| problem.stage() == Stage::Source)
+    {
+        return format!(
+            "document refused: not a valid GGN document in {} ({errors}), nothing converted \
+             or written",
+            converter.from()
+        );
+    }
+    let Summary {
+        read,
+        converted,
+        warned,
+        rejected,
+    } = *migration.summary();
+    let counts = format!(
+        "{read} identifiers, {converted} converted ({warned} with warnings), {rejected} rejected"
+    );
+    if !migration.is_converted() {
+        format!("{counts}; document refused ({errors}), nothing written")
+    } else if args.dry_run {
+        format!("{counts}; document converted (dry run: no output written)")
+    } else {
+        format!("{counts}; document converted")
+    }
+}

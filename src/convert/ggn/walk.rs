@@ -1,0 +1,189 @@
+//! The rewrite of a valid document: a copy of its tree with every identifier converted, each
+//! node's role (piece key, square, state, perform value, …) known from its place.
+
+use std::collections::HashMap;
+
+use super::super::{Conversion, Converter, Summary};
+use super::Problem;
+use crate::ggn::pointer::Path;
+use crate::ggn::reader::{Node, NodeKind};
+
+/// The key of the optional schema reference at the top level (G5): never an identifier.
+const SCHEMA_KEY: &str = "$schema";
+
+/// The walk's state: the conversions so far (each distinct string converted once), the
+/// counts, the problems, and the original of every renamed piece key.
+pub(super) struct Walk<'a> {
+    converter: &'a Converter,
+    conversions: HashMap<String, Conversion>,
+    pub(super) summary: Summary,
+    pub(super) problems: Vec<Problem>,
+    /// Converted piece key → the key of the input.
+    originals: HashMap<String, String>,
+}
+
+/// What the members or elements of a node are, from its place in a document.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Role {
+    /// The top level: piece keys (and `$schema`) → pieces.
+    Document,
+    /// Source squares → sources.
+    Piece,
+    /// Destination squares → arrays of variants.
+    Source,
+    /// Variants.
+    Destination,
+    /// `require`, `prevent`, `perform`.
+    Variant,
+    /// `require` or `prevent`: squares → states.
+    States,
+    /// `"empty"`, `"enemy"` or an identifier.
+    State,
+    /// `perform`: squares → effects.
+    Effects,
+    /// An identifier or `null`.
+    Effect,
+    /// Nothing to convert (`$schema`'s value).
+    Other,
+}
+
+impl Role {
+    fn key_is_identifier(self, key: &str) -> bool {
+        self == Role::Document && key != SCHEMA_KEY
+    }
+
+    fn member(self, key: &str) -> Role {
+        match (self, key) {
+            (Role::Document, SCHEMA_KEY) => Role::Other,
+            (Role::Document, _) => Role::Piece,
+            (Role::Piece, _) => Role::Source,
+            (Role::Source, _) => Role::Destination,
+            (Role::Variant, "require" | "prevent") => Role::States,
+            (Role::Variant, "perform") => Role::Effects,
+            (Role::States, _) => Role::State,
+            (Role::Effects, _) => Role::Effect,
+            _ => Role::Other,
+        }
+    }
+
+    fn element(self) -> Role {
+        match self {
+            Role::Destination => Role::Variant,
+            _ => Role::Other,
+        }
+    }
+
+    fn value_is_identifier(self, text: &str) -> bool {
+        match self {
+            Role::State => text != "empty" && text != "enemy",
+            Role::Effect => true,
+            _ => false,
+        }
+    }
+}
+
+impl<'a> Walk<'a> {
+    pub(super) fn new(converter: &'a Converter) -> Self {
+        Walk {
+            converter,
+            conversions: HashMap::new(),
+            summary: Summary::default(),
+            problems: Vec::new(),
+            originals: HashMap::new(),
+        }
+    }
+
+    /// The converted copy of `root`, a document valid in the source dialect. Where an
+    /// identifier cannot be converted, the copy keeps it and a problem says why.
+    pub(super) fn document(&mut self, root: &Node) -> Node {
+        self.rewrite(root, Role::Document, &Path::ROOT)
+    }
+
+    /// The converter.
+    pub(super) fn converter(&self) -> &'a Converter {
+        self.converter
+    }
+
+    /// The pointer of the input that `pointer`, of the converted document, names.
+    pub(super) fn source_pointer(&self, pointer: &str) -> String {
+        super::rename_first_token(pointer, |key| self.originals.get(key).cloned())
+    }
+
+    fn rewrite(&mut self, node: &Node, role: Role, path: &Path<'_>) -> Node {
+        match node.kind() {
+            NodeKind::Object(members) => {
+                Node::new(NodeKind::Object(self.members(members, role, path)))
+            }
+            NodeKind::Array(elements) => Node::new(NodeKind::Array(
+                elements
+                    .iter()
+                    .enumerate()
+                    .map(|(i, element)| self.rewrite(element, role.element(), &path.index(i)))
+                    .collect(),
+            )),
+            NodeKind::String(text) if role.value_is_identifier(text) => Node::new(
+                NodeKind::String(self.identifier(text, path).unwrap_or_else(|| text.clone())),
+            ),
+            _ => node.clone(),
+        }
+    }
+
+    /// The members of an object, keys converted where they are identifiers; two keys that
+    /// become one are a collision.
+    fn members(
+        &mut self,
+        members: &[(String, Node)],
+        role: Role,
+        path: &Path<'_>,
+    ) -> Vec<(String, Node)> {
+        // Converted key → the first input key that became it.
+        let mut firsts: HashMap<String, &str> = HashMap::new();
+        let mut out = Vec::with_capacity(members.len());
+        for (key, value) in members {
+            let at = path.key(key);
+            let mut new_key = key.clone();
+            if role.key_is_identifier(key) {
+                if let Some(converted) = self.identifier(key, &at) {
+                    if let Some(first) = firsts.get(converted.as_str()) {
+                        let first_at = path.key(first).render();
+                        self.problems.push(Problem::collision(
+                            at.render(),
+                            key,
+                            (first, &first_at),
+                            &converted,
+                            self.converter.to(),
+                        ));
+                    } else {
+                        firsts.insert(converted.clone(), key);
+                        if role == Role::Document {
+                            self.originals.insert(converted.clone(), key.clone());
+                        }
+                    }
+                    new_key = converted;
+                }
+            }
+            let value = self.rewrite(value, role.member(key), &at);
+            out.push((new_key, value));
+        }
+        out
+    }
+
+    /// The conversion of the identifier `text` found at `path`: counted, its diagnostics
+    /// reported there; the output, unless rejected.
+    fn identifier(&mut self, text: &str, path: &Path<'_>) -> Option<String> {
+        if !self.conversions.contains_key(text) {
+            let conversion = self.converter.convert(text.as_bytes());
+            self.conversions.insert(text.to_owned(), conversion);
+        }
+        let conversion = &self.conversions[text];
+        self.summary.count(conversion);
+        if !conversion.diagnostics().is_empty() {
+            let pointer = path.render();
+            for diagnostic in conversion.diagnostics() {
+                self.problems
+                    .push(Problem::conversion(pointer.clone(), text, diagnostic));
+            }
+        }
+        conversion.output_text()
+    }
+}
