@@ -144,6 +144,21 @@ pub struct ActorFields {
     pub king: Option<bool>,
 }
 
+impl ActorFields {
+    /// The attributes every dialect has; the others absent.
+    pub(crate) fn basic(style: &str, piece_type: &str, side: Side) -> ActorFields {
+        ActorFields {
+            style: style.to_owned(),
+            piece_type: piece_type.to_owned(),
+            side,
+            state: None,
+            intermediate: None,
+            promoted: None,
+            king: None,
+        }
+    }
+}
+
 /// `style=SHOGI type=P side=first state=enhanced`: the dialect's attributes, as the text
 /// outputs print them.
 impl fmt::Display for ActorFields {

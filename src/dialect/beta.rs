@@ -2,14 +2,11 @@
 //!
 //! Grammar: `grammar/beta.pest`, from `gan-beta.txt` (D6: its prose, not `<any-text>`).
 
-use std::fmt;
-
 use crate::dialect::Dialect;
-use crate::error::ParseError;
 use crate::grammar::{self, beta::Grammar, beta::Rule};
 use crate::identifier::Identifier;
 use crate::model::{ActorFields, Side};
-use crate::parse::{self, Limits, Syntax};
+use crate::parse::Syntax;
 
 /// A `beta` identifier: a style abbreviation, `:`, an optional `+` (promoted), an optional
 /// `-` (king-like, D4) and a piece abbreviation; abbreviations are a letter, then letters,
@@ -97,38 +94,16 @@ impl Actor {
 }
 
 impl Identifier for Actor {
+    super::identifier_accessors!();
+
     const DIALECT: Dialect = Dialect::Beta;
-
-    fn parse_with(input: &[u8], limits: Limits) -> Result<Self, ParseError> {
-        parse::parse_bytes(Self::DIALECT, input, limits, recognize)
-    }
-
-    fn style(&self) -> &str {
-        &self.style
-    }
-
-    fn piece_type(&self) -> &str {
-        &self.piece_type
-    }
-
-    fn side(&self) -> Side {
-        self.side
-    }
 
     fn fields(&self) -> ActorFields {
         ActorFields {
-            style: self.style.clone(),
-            piece_type: self.piece_type.clone(),
-            side: self.side,
-            state: None,
-            intermediate: None,
             promoted: Some(self.promoted),
             king: Some(self.king),
+            ..ActorFields::basic(&self.style, &self.piece_type, self.side)
         }
-    }
-
-    fn piece_part(&self) -> String {
-        self.piece_part_with_type(&self.piece_type)
     }
 
     fn piece_part_with_type(&self, piece_type: &str) -> String {
@@ -138,10 +113,4 @@ impl Identifier for Actor {
     }
 }
 
-impl fmt::Display for Actor {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}", self.style, self.piece_part())
-    }
-}
-
-super::from_str_via_parse!(Actor);
+super::text_traits!(Actor);

@@ -2,14 +2,11 @@
 //!
 //! Grammar: `grammar/legacy.pest`, from `gan-legacy-2012.txt`.
 
-use std::fmt;
-
 use crate::dialect::Dialect;
-use crate::error::ParseError;
 use crate::grammar::{self, legacy::Grammar, legacy::Rule};
 use crate::identifier::Identifier;
 use crate::model::{ActorFields, Side};
-use crate::parse::{self, Limits, Syntax};
+use crate::parse::Syntax;
 
 /// A `legacy` identifier: a game word, `:`, a piece word, letters only, all in one case.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -45,38 +42,12 @@ pub(crate) fn recognize(input: &str) -> Result<Actor, usize> {
 }
 
 impl Identifier for Actor {
+    super::identifier_accessors!();
+
     const DIALECT: Dialect = Dialect::Legacy;
 
-    fn parse_with(input: &[u8], limits: Limits) -> Result<Self, ParseError> {
-        parse::parse_bytes(Self::DIALECT, input, limits, recognize)
-    }
-
-    fn style(&self) -> &str {
-        &self.style
-    }
-
-    fn piece_type(&self) -> &str {
-        &self.piece_type
-    }
-
-    fn side(&self) -> Side {
-        self.side
-    }
-
     fn fields(&self) -> ActorFields {
-        ActorFields {
-            style: self.style.clone(),
-            piece_type: self.piece_type.clone(),
-            side: self.side,
-            state: None,
-            intermediate: None,
-            promoted: None,
-            king: None,
-        }
-    }
-
-    fn piece_part(&self) -> String {
-        self.piece_type.clone()
+        ActorFields::basic(&self.style, &self.piece_type, self.side)
     }
 
     fn piece_part_with_type(&self, piece_type: &str) -> String {
@@ -84,10 +55,4 @@ impl Identifier for Actor {
     }
 }
 
-impl fmt::Display for Actor {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}", self.style, self.piece_type)
-    }
-}
-
-super::from_str_via_parse!(Actor);
+super::text_traits!(Actor);

@@ -1,9 +1,47 @@
 //! The five dialects: the [`Dialect`] enum, the dialect-neutral [`Actor`], and one module per
 //! dialect, all of the same shape (a typed actor, its parser over bytes, its writer).
 
-/// `FromStr` through the dialect's parser, so a `str` and bytes parse alike.
-macro_rules! from_str_via_parse {
+/// The methods every dialect's `impl Identifier` shares: parsing through the module's
+/// `recognize`, and the accessors over its `style`, `piece_type` and `side` fields.
+macro_rules! identifier_accessors {
+    () => {
+        fn parse_with(
+            input: &[u8],
+            limits: $crate::parse::Limits,
+        ) -> Result<Self, $crate::error::ParseError> {
+            $crate::parse::parse_bytes(Self::DIALECT, input, limits, recognize)
+        }
+
+        fn style(&self) -> &str {
+            &self.style
+        }
+
+        fn piece_type(&self) -> &str {
+            &self.piece_type
+        }
+
+        fn side(&self) -> $crate::model::Side {
+            self.side
+        }
+
+        fn piece_part(&self) -> String {
+            self.piece_part_with_type(&self.piece_type)
+        }
+    };
+}
+use identifier_accessors;
+
+/// `Display`, the canonical string (`style:piece-part`, D9), and `FromStr` through the
+/// dialect's parser, so a `str` and bytes parse alike.
+macro_rules! text_traits {
     ($actor:ty) => {
+        impl std::fmt::Display for $actor {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                use $crate::identifier::Identifier as _;
+                write!(f, "{}:{}", self.style, self.piece_part())
+            }
+        }
+
         impl std::str::FromStr for $actor {
             type Err = $crate::error::ParseError;
 
@@ -13,7 +51,26 @@ macro_rules! from_str_via_parse {
         }
     };
 }
-use from_str_via_parse;
+use text_traits;
+
+/// `Stateful` over the actor's `state` field (`pnn`, `snn-pin`, `qpi`).
+macro_rules! stateful_via_field {
+    ($actor:ident) => {
+        impl $crate::identifier::Stateful for $actor {
+            fn state(&self) -> $crate::model::State {
+                self.state
+            }
+
+            fn with_state(&self, state: $crate::model::State) -> Self {
+                $actor {
+                    state,
+                    ..self.clone()
+                }
+            }
+        }
+    };
+}
+use stateful_via_field;
 
 pub mod beta;
 pub mod legacy;

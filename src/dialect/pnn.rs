@@ -2,14 +2,11 @@
 //!
 //! Grammar: `grammar/pnn.pest`, from `gan-1.0.0-pnn.md` and `pnn-1.0.0.md`.
 
-use std::fmt;
-
 use crate::dialect::Dialect;
-use crate::error::ParseError;
 use crate::grammar::{self, pnn::Grammar, pnn::Rule};
-use crate::identifier::{Identifier, Stateful};
+use crate::identifier::Identifier;
 use crate::model::{ActorFields, Side, State};
-use crate::parse::{self, Limits, Syntax};
+use crate::parse::Syntax;
 
 /// A `pnn` identifier: a game word (letters), `:`, an optional state prefix, one letter and
 /// an optional `'` (intermediate), all letters in one case.
@@ -74,38 +71,16 @@ impl Actor {
 }
 
 impl Identifier for Actor {
+    super::identifier_accessors!();
+
     const DIALECT: Dialect = Dialect::Pnn;
-
-    fn parse_with(input: &[u8], limits: Limits) -> Result<Self, ParseError> {
-        parse::parse_bytes(Self::DIALECT, input, limits, recognize)
-    }
-
-    fn style(&self) -> &str {
-        &self.style
-    }
-
-    fn piece_type(&self) -> &str {
-        &self.piece_type
-    }
-
-    fn side(&self) -> Side {
-        self.side
-    }
 
     fn fields(&self) -> ActorFields {
         ActorFields {
-            style: self.style.clone(),
-            piece_type: self.piece_type.clone(),
-            side: self.side,
             state: Some(self.state),
             intermediate: Some(self.intermediate),
-            promoted: None,
-            king: None,
+            ..ActorFields::basic(&self.style, &self.piece_type, self.side)
         }
-    }
-
-    fn piece_part(&self) -> String {
-        self.piece_part_with_type(&self.piece_type)
     }
 
     fn piece_part_with_type(&self, piece_type: &str) -> String {
@@ -114,23 +89,6 @@ impl Identifier for Actor {
     }
 }
 
-impl Stateful for Actor {
-    fn state(&self) -> State {
-        self.state
-    }
+super::stateful_via_field!(Actor);
 
-    fn with_state(&self, state: State) -> Self {
-        Actor {
-            state,
-            ..self.clone()
-        }
-    }
-}
-
-impl fmt::Display for Actor {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}", self.style, self.piece_part())
-    }
-}
-
-super::from_str_via_parse!(Actor);
+super::text_traits!(Actor);

@@ -2,17 +2,14 @@
 //!
 //! Grammar: `grammar/qpi.pest`, from the "Format Specification" of `qpi-ruby-readme.txt`.
 
-use std::fmt;
-
 use crate::dialect::Dialect;
-use crate::error::ParseError;
 use crate::grammar::{self, qpi::Grammar, qpi::Rule};
-use crate::identifier::{Identifier, Stateful};
+use crate::identifier::Identifier;
 use crate::model::{ActorFields, Side, State};
-use crate::parse::{self, Limits, Syntax};
+use crate::parse::Syntax;
 
-/// A `qpi` identifier: a style letter (SIN), `:`, an optional state
-/// prefix and one letter, all letters in one case.
+/// A `qpi` identifier: a style letter (SIN), `:`, an optional state prefix and one letter,
+/// all letters in one case.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Actor {
     style: String,
@@ -55,38 +52,15 @@ pub(crate) fn recognize(input: &str) -> Result<Actor, usize> {
 }
 
 impl Identifier for Actor {
+    super::identifier_accessors!();
+
     const DIALECT: Dialect = Dialect::Qpi;
-
-    fn parse_with(input: &[u8], limits: Limits) -> Result<Self, ParseError> {
-        parse::parse_bytes(Self::DIALECT, input, limits, recognize)
-    }
-
-    fn style(&self) -> &str {
-        &self.style
-    }
-
-    fn piece_type(&self) -> &str {
-        &self.piece_type
-    }
-
-    fn side(&self) -> Side {
-        self.side
-    }
 
     fn fields(&self) -> ActorFields {
         ActorFields {
-            style: self.style.clone(),
-            piece_type: self.piece_type.clone(),
-            side: self.side,
             state: Some(self.state),
-            intermediate: None,
-            promoted: None,
-            king: None,
+            ..ActorFields::basic(&self.style, &self.piece_type, self.side)
         }
-    }
-
-    fn piece_part(&self) -> String {
-        self.piece_part_with_type(&self.piece_type)
     }
 
     fn piece_part_with_type(&self, piece_type: &str) -> String {
@@ -94,29 +68,6 @@ impl Identifier for Actor {
     }
 }
 
-impl Stateful for Actor {
-    fn state(&self) -> State {
-        self.state
-    }
+super::stateful_via_field!(Actor);
 
-    fn with_state(&self, state: State) -> Self {
-        Actor {
-            state,
-            ..self.clone()
-        }
-    }
-}
-
-impl fmt::Display for Actor {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}:{}{}",
-            self.style,
-            self.state.prefix(),
-            self.piece_type
-        )
-    }
-}
-
-super::from_str_via_parse!(Actor);
+super::text_traits!(Actor);
