@@ -14,7 +14,8 @@ use gan::Dialect;
     about = "Parse, detect, check and migrate GAN board-game piece identifiers",
     long_about = "Parse, detect, check and migrate GAN board-game piece identifiers \
                   (CHESS:K, shogi:+p, C:-K, CHESS:KING) in five dialects: legacy, beta, pnn, \
-                  snn-pin (the default) and qpi.",
+                  snn-pin (the default) and qpi; generate and diff the conformance corpus; \
+                  validate GGN move tables and list the moves they allow.",
     after_help = "Exit codes: 0 ok, 1 some input rejected (or check failed), 2 usage or I/O error.\n\n\
                   Examples:\n  gan parse CHESS:K shogi:+p\n  echo 'CHESS:k' | gan parse --format json\n  \
                   gan detect c:-k\n  gan check -- python3 conformance/adapters/gan_ref.py"

@@ -52,7 +52,9 @@ const PROGRESS_THRESHOLD: u64 = 4 << 20;
                         nothing written) when it is not valid GGN in the source dialect, when an \
                         identifier cannot be converted, when two piece keys would become one, or \
                         when the result is invalid; every problem is reported on standard error \
-                        with its JSON pointer in the input (and in --report FILE as JSON lines)."
+                        with its JSON pointer in the input (and in --report FILE as JSON lines). \
+                        Exit codes with --ggn: 0 converted, 1 refused (or warned, with --strict), \
+                        2 usage or I/O error."
 )]
 pub struct MigrateArgs {
     /// The dialect of the input.
