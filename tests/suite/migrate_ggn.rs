@@ -845,6 +845,18 @@ fn cli_map_intermediate_dry_run_and_report() {
         .lines()
         .map(json)
         .collect();
+    let schema = fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/conformance/schema/migrate-ggn-report.schema.json"
+    ))
+    .unwrap();
+    let validator = jsonschema::validator_for(&json(&schema)).unwrap();
+    for record in &records {
+        assert!(
+            validator.is_valid(record),
+            "{record} does not match its schema"
+        );
+    }
     assert_eq!(
         records[0],
         serde_json::json!({
