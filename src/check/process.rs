@@ -67,6 +67,10 @@ impl Command {
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
+        // A process group of its own, so that a timeout stops everything it started: a
+        // wrapper's children would otherwise keep the pipes open, and run on.
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
         command
     }
 }
@@ -212,8 +216,25 @@ pub(crate) fn wait_until(child: &mut Child, deadline: Instant) -> io::Result<Opt
     }
 }
 
-/// Kills `child` (if it still runs) and reaps it.
+/// Kills `child` and every process of its group (if they still run) and reaps `child`.
 pub(crate) fn kill(child: &mut Child) -> Option<ExitStatus> {
+    kill_group(child);
     let _ = child.kill();
     child.wait().ok()
 }
+
+/// `SIGKILL` to the process group `child` leads (see [`Command::piped`]), through kill(1):
+/// the crate forbids `unsafe`, so there is no direct system call. Best effort: when kill(1)
+/// is missing, only `child` itself is killed.
+#[cfg(unix)]
+fn kill_group(child: &Child) {
+    let _ = std::process::Command::new("kill")
+        .args(["-s", "KILL", "--", &format!("-{}", child.id())])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status();
+}
+
+#[cfg(not(unix))]
+fn kill_group(_: &Child) {}

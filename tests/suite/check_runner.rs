@@ -541,3 +541,43 @@ fn skip_patterns_are_matched_against_the_whole_corpus_not_the_selection() {
         .iter()
         .all(|c| c.id.starts_with("qpi/valid/") && c.listed.is_none()));
 }
+
+#[cfg(unix)]
+#[test]
+fn a_timeout_kills_what_the_command_started_too() {
+    // A wrapper that starts a long-running child and waits for it: the grandchild holds the
+    // output pipe open, so only killing the whole process group ends the case.
+    let dir = tempfile::tempdir().unwrap();
+    let pid_file = dir.path().join("grandchild.pid");
+    let wrapper = dir.path().join("wrapper.sh");
+    std::fs::write(
+        &wrapper,
+        format!("sleep 300 &\necho $! > '{}'\nwait\n", pid_file.display()),
+    )
+    .unwrap();
+    let case: Vec<Case> = all_cases()
+        .into_iter()
+        .filter(|c| c.section == Dialect::SnnPin.as_str())
+        .take(1)
+        .collect();
+    let mut config = config(
+        check::Command::new("/bin/sh", [wrapper.into_os_string()]),
+        Mode::PerCase,
+        false,
+    );
+    config.timeout = Duration::from_secs(2);
+    let started = std::time::Instant::now();
+    let report = run(&case, &config);
+    assert_eq!(report.results[0].status, Status::Timeout);
+    assert!(
+        started.elapsed() < Duration::from_secs(120),
+        "the run waited for the grandchild"
+    );
+    let pid = std::fs::read_to_string(&pid_file).unwrap();
+    let proc_dir = std::path::PathBuf::from(format!("/proc/{}", pid.trim()));
+    let gone = (0..100).any(|_| {
+        std::thread::sleep(Duration::from_millis(50));
+        !proc_dir.exists()
+    });
+    assert!(gone, "the grandchild {} still runs", pid.trim());
+}
