@@ -44,6 +44,7 @@
 //! DECISIONS.md §1 and their DFA, independently of the grammars; the tests and the corpus
 //! generator use it to confirm what the grammars say.
 
+pub mod atomic;
 pub mod check;
 pub mod convert;
 pub mod corpus;

@@ -12,13 +12,13 @@ use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
 use clap::{Args, ValueEnum};
+use gan::atomic::AtomicFile;
 use gan::convert::record::LineRecord;
 use gan::convert::{Conversion, Converter, Intermediate, Memo, Options, Summary, Tables};
 use gan::output;
 use gan::records::{Framing, Record, Records};
 use gan::{Dialect, Limits};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use tempfile::NamedTempFile;
 
 use super::{FAILURE, OK, REJECTED};
 
@@ -173,10 +173,10 @@ pub fn migrate(args: &MigrateArgs, stdout: &mut impl Write) -> io::Result<u8> {
     let memo = Memo::new(converter, args.max_bytes);
     let mut output = match (&args.output, args.dry_run) {
         (_, true) => Sink::Nothing,
-        (Some(path), false) => Sink::File(Staged::new(path)?),
+        (Some(path), false) => Sink::File(create(path)?),
         (None, false) => Sink::Stdout(stdout),
     };
-    let mut report = args.report.as_deref().map(Staged::new).transpose()?;
+    let mut report = args.report.as_deref().map(create).transpose()?;
     let mut stderr = Reporter::new(size);
     let name = input_path.unwrap_or(Path::new("standard input"));
     let (summary, stopped) = run(
@@ -190,10 +190,10 @@ pub fn migrate(args: &MigrateArgs, stdout: &mut impl Write) -> io::Result<u8> {
     )?;
     stderr.finish_progress();
     if let Some(report) = report {
-        report.commit()?;
+        commit(report)?;
     }
     match output {
-        Sink::File(file) if stopped.is_none() => file.commit()?,
+        Sink::File(file) if stopped.is_none() => commit(file)?,
         Sink::File(file) => file.discard(),
         Sink::Stdout(out) => out.flush()?,
         Sink::Nothing => {}
@@ -226,7 +226,7 @@ fn run<W: Write>(
     reader: Box<dyn BufRead>,
     name: &Path,
     output: &mut Sink<'_, W>,
-    report: &mut Option<Staged>,
+    report: &mut Option<AtomicFile>,
     stderr: &mut Reporter,
 ) -> io::Result<(Summary, Option<u64>)> {
     let read = Rc::new(Cell::new(0));
@@ -248,11 +248,7 @@ fn run<W: Write>(
         if !conversion.diagnostics().is_empty() {
             stderr.diagnostics(&record, &conversion)?;
             if let Some(report) = report {
-                writeln!(
-                    report.writer,
-                    "{}",
-                    json(&LineRecord::new(&record, &conversion))
-                )?;
+                writeln!(report, "{}", json(&LineRecord::new(&record, &conversion)))?;
             }
         }
         if summary.read % 4096 == 0 {
@@ -347,7 +343,7 @@ fn same_file(a: &Path, b: &Path) -> bool {
 enum Sink<'a, W: Write> {
     Nothing,
     Stdout(&'a mut W),
-    File(Staged),
+    File(AtomicFile),
 }
 
 impl<W: Write> Sink<'_, W> {
@@ -355,64 +351,20 @@ impl<W: Write> Sink<'_, W> {
         match self {
             Sink::Nothing => None,
             Sink::Stdout(out) => Some(*out),
-            Sink::File(file) => Some(&mut file.writer),
+            Sink::File(file) => Some(file),
         }
     }
 }
 
-/// A file written through a temporary file in the same folder and renamed at the end, so the
-/// destination is either untouched or complete, never partial.
-pub(super) struct Staged {
-    destination: PathBuf,
-    pub(super) writer: BufWriter<NamedTempFile>,
+/// `-o` and `--report` files ([`AtomicFile`]), with the path named in their errors.
+pub(super) fn create(destination: &Path) -> io::Result<AtomicFile> {
+    AtomicFile::create(destination).map_err(|error| context(&error, destination))
 }
 
-impl Staged {
-    pub(super) fn new(destination: &Path) -> io::Result<Staged> {
-        let folder = match destination.parent() {
-            Some(parent) if !parent.as_os_str().is_empty() => parent,
-            _ => Path::new("."),
-        };
-        let name = destination
-            .file_name()
-            .map_or_else(|| "gan".into(), |n| n.to_string_lossy());
-        let prefix = format!(".{name}.");
-        let mut builder = tempfile::Builder::new();
-        builder.prefix(&prefix).suffix(".tmp");
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::PermissionsExt;
-            // As a plain create would do: 0666 less the umask (tempfile's default is 0600).
-            builder.permissions(fs::Permissions::from_mode(0o666));
-        }
-        let temp = builder
-            .tempfile_in(folder)
-            .map_err(|error| context(&error, destination))?;
-        Ok(Staged {
-            destination: destination.to_owned(),
-            writer: BufWriter::with_capacity(1 << 16, temp),
-        })
-    }
-
-    /// Flushes, syncs and renames the temporary file over the destination.
-    pub(super) fn commit(self) -> io::Result<()> {
-        let destination = self.destination;
-        let temp = self
-            .writer
-            .into_inner()
-            .map_err(|error| context(&error.into_error(), &destination))?;
-        temp.as_file()
-            .sync_all()
-            .map_err(|error| context(&error, &destination))?;
-        temp.persist(&destination)
-            .map_err(|error| context(&error.error, &destination))?;
-        Ok(())
-    }
-
-    /// Deletes the temporary file; the destination is untouched.
-    pub(super) fn discard(self) {
-        drop(self);
-    }
+/// Commits a file made by [`create`], naming it in the error.
+pub(super) fn commit(file: AtomicFile) -> io::Result<()> {
+    let destination = file.destination().to_owned();
+    file.commit().map_err(|error| context(&error, &destination))
 }
 
 /// Standard error: the per-line diagnostics, the progress bar and the summary.

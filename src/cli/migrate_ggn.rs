@@ -9,7 +9,7 @@ use gan::convert::ggn::{migrate_document, DocumentMigration, Stage};
 use gan::convert::{Converter, Summary};
 use gan::ggn::Limits;
 
-use super::migrate::{context, MigrateArgs, Staged};
+use super::migrate::{commit, context, create, MigrateArgs};
 use super::{OK, REJECTED};
 
 /// Runs `gan migrate --ggn` on `input` (standard input when `None`); the document goes to
@@ -27,25 +27,25 @@ pub(super) fn migrate_ggn(
     // Created before the work, as in line mode: an unwritable destination is an I/O error
     // whatever the document holds; dropped without renaming when the document is refused.
     let mut output = match (&args.output, args.dry_run) {
-        (Some(path), false) => Some(Staged::new(path)?),
+        (Some(path), false) => Some(create(path)?),
         _ => None,
     };
-    let mut report = args.report.as_deref().map(Staged::new).transpose()?;
+    let mut report = args.report.as_deref().map(create).transpose()?;
     let migration = migrate_document(&bytes, converter, &limits);
     let mut stderr = BufWriter::new(io::stderr().lock());
     for problem in migration.problems() {
         writeln!(stderr, "gan migrate: {name}: {problem}")?;
         if let Some(report) = &mut report {
             let line = serde_json::to_string(problem).expect("a problem serializes");
-            writeln!(report.writer, "{line}")?;
+            writeln!(report, "{line}")?;
         }
     }
     if let Some(report) = report {
-        report.commit()?;
+        commit(report)?;
     }
     match (migration.output(), output.as_mut()) {
         (Some(_), _) if args.dry_run => {}
-        (Some(text), Some(file)) => file.writer.write_all(text.as_bytes())?,
+        (Some(text), Some(file)) => file.write_all(text.as_bytes())?,
         (Some(text), None) => {
             stdout.write_all(text.as_bytes())?;
             stdout.flush()?;
@@ -54,7 +54,7 @@ pub(super) fn migrate_ggn(
     }
     if let Some(file) = output {
         if migration.is_converted() {
-            file.commit()?;
+            commit(file)?;
         } else {
             file.discard();
         }

@@ -56,26 +56,16 @@ pub fn write(dir: &Path, corpus: &Corpus) -> Result<Vec<PathBuf>, FileError> {
     Ok(written)
 }
 
-/// Writes `bytes` to a temporary file next to `path`, then renames it over `path`.
+/// Writes `bytes` to `path` atomically ([`crate::atomic`]), creating its folder.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
-    let fail = |path: &Path| {
-        let path = path.to_owned();
-        move |error| FileError { path, error }
-    };
     let folder = path.parent().unwrap_or(Path::new("."));
-    std::fs::create_dir_all(folder).map_err(fail(folder))?;
-    let name = path
-        .file_name()
-        .and_then(|n| n.to_str())
-        .unwrap_or("corpus");
-    let temporary = folder.join(format!(".{name}.{}.tmp", std::process::id()));
-    std::fs::write(&temporary, bytes).map_err(fail(&temporary))?;
-    std::fs::rename(&temporary, path).map_err(|error| {
-        let _ = std::fs::remove_file(&temporary);
-        FileError {
-            path: path.to_owned(),
-            error,
-        }
+    std::fs::create_dir_all(folder).map_err(|error| FileError {
+        path: folder.to_owned(),
+        error,
+    })?;
+    crate::atomic::write(path, bytes).map_err(|error| FileError {
+        path: path.to_owned(),
+        error,
     })
 }
 
