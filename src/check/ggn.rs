@@ -13,7 +13,7 @@ use crate::ggn::corpus::format::{
     EvaluationVector, Expected, ExpectedMove, Query, ValidationVector,
 };
 use crate::ggn::corpus::protocol::{
-    judge_evaluation, judge_validation, Reply, ReplyMove, Request, Verdict,
+    judge_evaluation, judge_validation, occupied, Reply, Request, Verdict,
 };
 
 use super::outcome::Status;
@@ -138,25 +138,6 @@ fn diagnostics(list: &[Expected]) -> String {
         })
         .collect::<Vec<_>>()
         .join(", ")
-}
-
-/// The moves of a reply with their empty squares left out (`null` and absent are the same
-/// square, G12), as the vectors write them.
-fn occupied(moves: &[ReplyMove]) -> Vec<ExpectedMove> {
-    moves
-        .iter()
-        .map(|m| ExpectedMove {
-            piece: m.piece.clone(),
-            from: m.from.clone(),
-            to: m.to.clone(),
-            variant: m.variant,
-            board: m
-                .board
-                .iter()
-                .filter_map(|(square, piece)| Some((square.clone(), piece.clone()?)))
-                .collect(),
-        })
-        .collect()
 }
 
 /// Where two lists of moves first differ, in words.

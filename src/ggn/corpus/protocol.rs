@@ -182,20 +182,7 @@ pub fn judge_evaluation(vector: &EvaluationVector, reply: &Reply) -> Verdict {
     let Some(moves) = &reply.moves else {
         return Verdict::Malformed("no \"moves\" member".to_owned());
     };
-    let got: Vec<ExpectedMove> = moves
-        .iter()
-        .map(|m| ExpectedMove {
-            piece: m.piece.clone(),
-            from: m.from.clone(),
-            to: m.to.clone(),
-            variant: m.variant,
-            board: m
-                .board
-                .iter()
-                .filter_map(|(square, piece)| Some((square.clone(), piece.clone()?)))
-                .collect(),
-        })
-        .collect();
+    let got = occupied(moves);
     if got == vector.moves {
         Verdict::Pass
     } else {
@@ -212,4 +199,23 @@ fn sorted(diagnostics: &[Expected]) -> Vec<&Expected> {
     let mut sorted: Vec<&Expected> = diagnostics.iter().collect();
     sorted.sort();
     sorted
+}
+
+/// The moves of a reply with their empty squares left out (`null` and absent are the same
+/// square, G12), as the vectors write them.
+pub(crate) fn occupied(moves: &[ReplyMove]) -> Vec<ExpectedMove> {
+    moves
+        .iter()
+        .map(|m| ExpectedMove {
+            piece: m.piece.clone(),
+            from: m.from.clone(),
+            to: m.to.clone(),
+            variant: m.variant,
+            board: m
+                .board
+                .iter()
+                .filter_map(|(square, piece)| Some((square.clone(), piece.clone()?)))
+                .collect(),
+        })
+        .collect()
 }
