@@ -8,10 +8,7 @@ use predicates::prelude::*;
 
 use crate::check_corpus::{all_cases, gan_ref, python, write_corpus};
 use crate::check_reports::valid_json_lines;
-
-fn gan() -> Command {
-    Command::cargo_bin("gan").unwrap()
-}
+use crate::util::gan_command as gan;
 
 /// `gan check --corpus DIR ARGS… -- python -S -E gan_ref.py ADAPTER_ARGS…`.
 fn check(corpus: &Path, args: &[&str], adapter_args: &[&str]) -> Command {

@@ -381,3 +381,17 @@ fn write_test_corpus() {
         std::fs::write(gan.join(format!("{}.json", file.dialect)), text).unwrap();
     }
 }
+
+/// The failing results, as `(status, id, detail)`, for assertion messages.
+pub fn failures(report: &check::Report) -> Vec<(gan::check::Status, String, String)> {
+    report
+        .failures()
+        .map(|r| {
+            (
+                r.status,
+                r.case.id.clone(),
+                r.detail.clone().unwrap_or_default(),
+            )
+        })
+        .collect()
+}

@@ -11,22 +11,9 @@ use gan::check::{
 use gan::Dialect;
 
 use crate::check_corpus::{
-    all_cases, committed_cases, config, corpus, gan_ref, python_command, run, sample_cases,
+    all_cases, committed_cases, config, corpus, failures, gan_ref, python_command, run,
+    sample_cases,
 };
-
-/// The failing results, as `(status, id, detail)`, for assertion messages.
-fn failures(report: &check::Report) -> Vec<(Status, String, String)> {
-    report
-        .failures()
-        .map(|r| {
-            (
-                r.status,
-                r.case.id.clone(),
-                r.detail.clone().unwrap_or_default(),
-            )
-        })
-        .collect()
-}
 
 #[test]
 fn reference_adapter_passes_every_vector_in_batch_mode_with_errors() {

@@ -14,7 +14,7 @@ use gan::Dialect;
 use serde_json::{json, Value};
 use Status::{Crash, Fail, Pass, WrongError};
 
-use crate::check_corpus::{config, gan_ref, python_command, run};
+use crate::check_corpus::{config, failures, gan_ref, python_command, run};
 
 pub fn adapter(name: &str) -> PathBuf {
     gan_ref().parent().unwrap().join(name)
@@ -45,19 +45,6 @@ pub fn object(value: Value) -> Answer {
         Value::Object(map) => Answer::Object(map),
         other => panic!("not an object: {other}"),
     }
-}
-
-fn failures(report: &check::Report) -> Vec<(Status, String, String)> {
-    report
-        .failures()
-        .map(|r| {
-            (
-                r.status,
-                r.case.id.clone(),
-                r.detail.clone().unwrap_or_default(),
-            )
-        })
-        .collect()
 }
 
 #[test]

@@ -10,10 +10,7 @@ use predicates::prelude::*;
 use crate::check_corpus::python;
 use crate::check_reports::valid_json_lines;
 use crate::check_suites::adapter;
-
-fn gan() -> Command {
-    Command::cargo_bin("gan").unwrap()
-}
+use crate::util::gan_command as gan;
 
 /// `gan check --suite SUITE ARGS… -- python -S -E ADAPTER`.
 fn check(suite: &str, args: &[&str], adapter: &Path) -> Command {

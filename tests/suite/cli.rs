@@ -9,18 +9,7 @@ use serde_json::Value;
 
 /// Runs `gan ARGS` with `stdin`; returns (exit code, stdout, stderr).
 pub fn gan(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
-    let output = assert_cmd::Command::cargo_bin("gan")
-        .unwrap()
-        .args(args)
-        .env_remove("NO_COLOR")
-        .write_stdin(stdin.to_vec())
-        .output()
-        .unwrap();
-    (
-        output.status.code().unwrap_or(-1),
-        String::from_utf8(output.stdout).unwrap(),
-        String::from_utf8(output.stderr).unwrap(),
-    )
+    crate::util::outcome(crate::util::gan_command().args(args), stdin)
 }
 
 fn schema(name: &str) -> jsonschema::Validator {

@@ -4,19 +4,15 @@
 
 use std::path::{Path, PathBuf};
 
-use assert_cmd::Command;
 use gan::corpus::{self, diff, files, Config, Grammars, OracleChoice};
 use gan::Dialect;
 use predicates::prelude::*;
 
 use crate::corpus_files::scratch;
+use crate::util::gan_command as gan;
 
 fn committed() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("conformance")
-}
-
-fn gan() -> Command {
-    Command::cargo_bin("gan").expect("the gan binary")
 }
 
 /// The oracle file of the demo: DECISIONS.md §1, with digits after legacy's game id letters.

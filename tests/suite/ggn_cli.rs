@@ -12,18 +12,11 @@ fn fixtures() -> PathBuf {
 
 /// Runs `gan ARGS` in the fixtures folder with `stdin`; returns (exit code, stdout, stderr).
 fn gan(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
-    let output = assert_cmd::Command::cargo_bin("gan")
-        .unwrap()
-        .args(args)
-        .current_dir(fixtures())
-        .env_remove("NO_COLOR")
-        .write_stdin(stdin.to_vec())
-        .output()
-        .unwrap();
-    (
-        output.status.code().unwrap_or(-1),
-        String::from_utf8(output.stdout).unwrap(),
-        String::from_utf8(output.stderr).unwrap(),
+    crate::util::outcome(
+        crate::util::gan_command()
+            .args(args)
+            .current_dir(fixtures()),
+        stdin,
     )
 }
 

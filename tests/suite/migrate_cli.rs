@@ -7,23 +7,10 @@ use std::path::Path;
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
-use assert_cmd::Command;
+use crate::util::{gan_command as gan, summary, text};
 
 const MIXED: &[u8] =
     b"CHESS:KING\nchess:dragon\n\n\xffCHESS:K\nSHOGI:PAWN\r\nCHESS:queen\nxiangqi:r\r\nMAKRUK:BISHOP";
-
-fn gan() -> Command {
-    Command::cargo_bin("gan").expect("the gan binary")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8(bytes.to_vec()).expect("UTF-8 output")
-}
-
-/// The summary line (the last line of standard error).
-fn summary(stderr: &[u8]) -> String {
-    text(stderr).lines().last().unwrap_or_default().to_owned()
-}
 
 #[test]
 fn mixed_file_text_mode_output_report_summary_and_exit_code() {

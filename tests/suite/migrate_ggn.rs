@@ -7,7 +7,6 @@
 use std::fs;
 use std::path::Path;
 
-use assert_cmd::Command;
 use gan::convert::ggn::{migrate_document, DocumentMigration, Stage};
 use gan::convert::{Converter, Intermediate, Options, Severity, Tables};
 use gan::ggn::corpus::examples::{E4, E5, E6, E9};
@@ -61,6 +60,7 @@ fn json(text: &str) -> serde_json::Value {
     serde_json::from_str(text).expect("JSON")
 }
 
+use crate::util::{gan_command as gan, summary, text};
 use Severity::{Error, Warning};
 use Stage::{Conversion, Source, Target};
 
@@ -596,19 +596,6 @@ fn an_invalid_source_is_refused_before_anything_is_converted() {
 }
 
 // The command line.
-
-fn gan() -> Command {
-    Command::cargo_bin("gan").expect("the gan binary")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8(bytes.to_vec()).expect("UTF-8 output")
-}
-
-/// The summary line (the last line of standard error).
-fn summary(stderr: &[u8]) -> String {
-    text(stderr).lines().last().unwrap_or_default().to_owned()
-}
 
 /// The files of `dir`, by name, sorted (temporary files of `-o` included).
 fn files(dir: &Path) -> Vec<String> {

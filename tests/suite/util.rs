@@ -69,3 +69,32 @@ pub fn valid(dialect: Dialect, input: &str, expected: &str) {
         "{dialect}: {input:?}"
     );
 }
+
+/// The `gan` binary built for these tests, ready for arguments and standard input.
+pub fn gan_command() -> assert_cmd::Command {
+    assert_cmd::Command::cargo_bin("gan").expect("the gan binary")
+}
+
+/// Output bytes as text (the CLI writes UTF-8).
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).expect("UTF-8 output")
+}
+
+/// The summary line of `gan migrate` (the last line of standard error).
+pub fn summary(stderr: &[u8]) -> String {
+    text(stderr).lines().last().unwrap_or_default().to_owned()
+}
+
+/// Runs `command` with `stdin` (and `NO_COLOR` unset); returns (exit code, stdout, stderr).
+pub fn outcome(command: &mut assert_cmd::Command, stdin: &[u8]) -> (i32, String, String) {
+    let output = command
+        .env_remove("NO_COLOR")
+        .write_stdin(stdin.to_vec())
+        .output()
+        .unwrap();
+    (
+        output.status.code().unwrap_or(-1),
+        text(&output.stdout),
+        text(&output.stderr),
+    )
+}
