@@ -6,7 +6,7 @@
 
 use std::fmt;
 
-use crate::Dialect;
+use crate::model::Dialect;
 
 /// The stable codes of [`ErrorKind`], in D12's order of precedence.
 pub mod codes {

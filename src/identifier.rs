@@ -7,9 +7,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::dialect::Dialect;
 use crate::error::ParseError;
-use crate::model::{ActorFields, Side, State};
+use crate::model::{ActorFields, Dialect, Side, State};
 use crate::parse::Limits;
 
 /// A valid identifier of one dialect.

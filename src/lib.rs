@@ -52,7 +52,8 @@ pub mod detect;
 pub mod dialect;
 pub mod error;
 pub mod ggn;
-mod grammar;
+#[doc(hidden)]
+pub mod grammar;
 pub mod identifier;
 pub mod model;
 pub mod oracle;

@@ -4,9 +4,8 @@
 //! The grammar decides; this module only explains. Rust never accepts what pest rejected: the
 //! diagnosis runs after the grammar has failed, and the offset is the grammar's failure position.
 
-use crate::dialect::Dialect;
 use crate::error::{ErrorKind, ParseError, Span};
-use crate::model::Side;
+use crate::model::{Dialect, Side};
 
 /// Implementation limits for parsing (D5: the specs set none).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

@@ -7,7 +7,7 @@ use std::collections::HashSet;
 use serde::{Deserialize, Serialize};
 
 use super::derive::Hit;
-use super::ir::{Grammar, Kind};
+use crate::grammar::ir::{Grammar, Kind};
 use super::valid::repetition_counts;
 
 /// Covered out of total.

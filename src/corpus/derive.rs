@@ -11,7 +11,7 @@
 
 use std::collections::HashMap;
 
-use super::ir::{Grammar, Kind, Node};
+use crate::grammar::ir::{Grammar, Kind, Node};
 use super::rng::mix;
 
 /// A site's path from the entry rule: for each rule entered, the hash of its name, then the

@@ -17,12 +17,12 @@ use super::coverage::{self, Coverage};
 use super::derive::Hit;
 use super::format::{CrossFile, CrossVector, ExpectedError, Vector, VectorFile, FORMAT};
 use super::id;
-use super::ir::Grammar;
+use crate::grammar::ir::Grammar;
 use super::judge::{Disagreement, Judge, Parser, Verdict};
 use super::manifest::{DialectManifest, Manifest};
 use super::mutate;
 use super::valid::{self, Overrides};
-use super::vm::VmGrammar;
+use crate::grammar::vm::VmGrammar;
 
 /// The seed used when none is given.
 pub const DEFAULT_SEED: u64 = 5;

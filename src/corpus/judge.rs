@@ -10,7 +10,7 @@ use crate::model::ActorFields;
 use crate::oracle::{Expectation, Oracle};
 use crate::parse;
 
-use super::vm::VmGrammar;
+use crate::grammar::vm::VmGrammar;
 
 /// The parser's answer for one input.
 #[derive(Debug, Clone)]

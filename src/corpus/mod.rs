@@ -16,7 +16,6 @@ pub mod files;
 pub mod format;
 pub mod generate;
 pub mod id;
-pub mod ir;
 mod judge;
 mod load;
 pub mod manifest;
@@ -25,7 +24,6 @@ mod oracle_file;
 mod rng;
 pub mod summary;
 mod valid;
-mod vm;
 
 pub use format::{CrossFile, CrossVector, ExpectedError, Vector, VectorFile, FORMAT};
 pub use generate::{generate, Config, Corpus, GenerateError, Grammars, OracleChoice, DEFAULT_SEED};

@@ -4,7 +4,7 @@
 
 use super::candidate::{Candidate, Source};
 use super::derive::{Decision, SiteKind};
-use super::ir::Grammar;
+use crate::grammar::ir::Grammar;
 use super::valid::{derive_with, Overrides};
 
 /// The separator of the GAN family's `<style>:<piece>` shape (DECISIONS.md §1).

@@ -8,7 +8,7 @@ use std::collections::{HashMap, HashSet, VecDeque};
 
 use super::candidate::Candidate;
 use super::derive::{derive, Decision, Defaults, Derivation, Path, Plan, Site, SiteKind};
-use super::ir::Grammar;
+use crate::grammar::ir::Grammar;
 use super::rng::mix;
 
 /// Decisions fixed by path.

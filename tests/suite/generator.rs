@@ -174,23 +174,23 @@ fn an_alternative_hidden_by_ordered_choice_stops_generation() {
 
 #[test]
 fn unsupported_grammar_constructs_are_named() {
-    let error = corpus::ir::Grammar::parse("x.pest", "top = { SOI ~ !\"a\" ~ ANY ~ EOI }")
+    let error = gan::grammar::ir::Grammar::parse("x.pest", "top = { SOI ~ !\"a\" ~ ANY ~ EOI }")
         .expect_err("lookahead");
     assert!(
         error.to_string().starts_with("x.pest: rule top:"),
         "{error}"
     );
-    let error = corpus::ir::Grammar::parse("x.pest", "WHITESPACE = { \" \" }\ntop = { \"a\" }")
+    let error = gan::grammar::ir::Grammar::parse("x.pest", "WHITESPACE = { \" \" }\ntop = { \"a\" }")
         .expect_err("implicit whitespace");
     assert!(error.to_string().contains("D1"), "{error}");
-    let error = corpus::ir::Grammar::parse("x.pest", "top = { ").expect_err("syntax");
+    let error = gan::grammar::ir::Grammar::parse("x.pest", "top = { ").expect_err("syntax");
     assert!(error.to_string().starts_with("x.pest: "), "{error}");
 }
 
 #[test]
 fn builtins_become_ranges() {
     let grammar =
-        corpus::ir::Grammar::parse("x.pest", "top = { SOI ~ ASCII_ALPHA ~ ASCII_DIGIT ~ EOI }")
+        gan::grammar::ir::Grammar::parse("x.pest", "top = { SOI ~ ASCII_ALPHA ~ ASCII_DIGIT ~ EOI }")
             .expect("parses");
     assert_eq!(grammar.ranges(), [('a', 'z'), ('A', 'Z'), ('0', '9')]);
 }

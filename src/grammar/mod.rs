@@ -1,6 +1,13 @@
-//! The pest parsers derived from `grammar/*.pest`, and the one translator of pest's errors.
+//! The grammars: the pest parsers derived from `grammar/*.pest` at compile time, the same
+//! files embedded as text, their [`ir`] (read through `pest_meta`, walked by the corpus
+//! generator and its coverage counts), and the `pest_vm` runner ([`vm`]) that serves edited
+//! copies of the grammars (`gan generate --grammar-dir`).
 //!
-//! pest stays here: nothing outside the crate sees a `Rule` or a `pest::error::Error`.
+//! pest stays here: nothing outside the crate sees a `Rule` or a `pest::error::Error`; this
+//! module holds the one translator of pest's errors.
+
+pub mod ir;
+pub(crate) mod vm;
 
 use pest::error::InputLocation;
 use pest::iterators::Pairs;
@@ -10,11 +17,11 @@ use crate::model::Side;
 
 /// The grammar files, embedded so the generator works anywhere (same order as `Dialect::ALL`).
 pub(crate) const SOURCES: [(&str, &str); 5] = [
-    ("legacy.pest", include_str!("../grammar/legacy.pest")),
-    ("beta.pest", include_str!("../grammar/beta.pest")),
-    ("pnn.pest", include_str!("../grammar/pnn.pest")),
-    ("snn-pin.pest", include_str!("../grammar/snn-pin.pest")),
-    ("qpi.pest", include_str!("../grammar/qpi.pest")),
+    ("legacy.pest", include_str!("../../grammar/legacy.pest")),
+    ("beta.pest", include_str!("../../grammar/beta.pest")),
+    ("pnn.pest", include_str!("../../grammar/pnn.pest")),
+    ("snn-pin.pest", include_str!("../../grammar/snn-pin.pest")),
+    ("qpi.pest", include_str!("../../grammar/qpi.pest")),
 ];
 
 macro_rules! grammar {

@@ -8,8 +8,7 @@
 use pest_meta::{optimizer, parser};
 use pest_vm::Vm;
 
-use crate::dialect::Dialect;
-use crate::model::{ActorFields, Side, State};
+use crate::model::{ActorFields, Dialect, Side, State};
 
 /// The attribute a rule's text stands for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
