@@ -265,4 +265,3 @@ impl FromStr for Dialect {
             .ok_or_else(|| UnknownDialect(name.to_owned()))
     }
 }
-

@@ -7,8 +7,8 @@ use std::collections::HashSet;
 use serde::{Deserialize, Serialize};
 
 use super::derive::Hit;
-use crate::grammar::ir::{Grammar, Kind};
 use super::valid::repetition_counts;
+use crate::grammar::ir::{Grammar, Kind};
 
 /// Covered out of total.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

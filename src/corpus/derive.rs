@@ -11,8 +11,8 @@
 
 use std::collections::HashMap;
 
-use crate::grammar::ir::{Grammar, Kind, Node};
 use super::rng::mix;
+use crate::grammar::ir::{Grammar, Kind, Node};
 
 /// A site's path from the entry rule: for each rule entered, the hash of its name, then the
 /// rule-local ids of the nodes down to the site, with the instance number after each

@@ -17,11 +17,11 @@ use super::coverage::{self, Coverage};
 use super::derive::Hit;
 use super::format::{CrossFile, CrossVector, ExpectedError, Vector, VectorFile, FORMAT};
 use super::id;
-use crate::grammar::ir::Grammar;
 use super::judge::{Disagreement, Judge, Parser, Verdict};
 use super::manifest::{DialectManifest, Manifest};
 use super::mutate;
 use super::valid::{self, Overrides};
+use crate::grammar::ir::Grammar;
 use crate::grammar::vm::VmGrammar;
 
 /// The seed used when none is given.

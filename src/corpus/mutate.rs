@@ -4,8 +4,8 @@
 
 use super::candidate::{Candidate, Source};
 use super::derive::{Decision, SiteKind};
-use crate::grammar::ir::Grammar;
 use super::valid::{derive_with, Overrides};
+use crate::grammar::ir::Grammar;
 
 /// The separator of the GAN family's `<style>:<piece>` shape (DECISIONS.md §1).
 const SEPARATOR: char = ':';

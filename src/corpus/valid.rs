@@ -8,8 +8,8 @@ use std::collections::{HashMap, HashSet, VecDeque};
 
 use super::candidate::Candidate;
 use super::derive::{derive, Decision, Defaults, Derivation, Path, Plan, Site, SiteKind};
-use crate::grammar::ir::Grammar;
 use super::rng::mix;
+use crate::grammar::ir::Grammar;
 
 /// Decisions fixed by path.
 pub(crate) type Overrides = HashMap<Path, Decision>;

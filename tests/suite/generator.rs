@@ -180,8 +180,9 @@ fn unsupported_grammar_constructs_are_named() {
         error.to_string().starts_with("x.pest: rule top:"),
         "{error}"
     );
-    let error = gan::grammar::ir::Grammar::parse("x.pest", "WHITESPACE = { \" \" }\ntop = { \"a\" }")
-        .expect_err("implicit whitespace");
+    let error =
+        gan::grammar::ir::Grammar::parse("x.pest", "WHITESPACE = { \" \" }\ntop = { \"a\" }")
+            .expect_err("implicit whitespace");
     assert!(error.to_string().contains("D1"), "{error}");
     let error = gan::grammar::ir::Grammar::parse("x.pest", "top = { ").expect_err("syntax");
     assert!(error.to_string().starts_with("x.pest: "), "{error}");
@@ -189,9 +190,11 @@ fn unsupported_grammar_constructs_are_named() {
 
 #[test]
 fn builtins_become_ranges() {
-    let grammar =
-        gan::grammar::ir::Grammar::parse("x.pest", "top = { SOI ~ ASCII_ALPHA ~ ASCII_DIGIT ~ EOI }")
-            .expect("parses");
+    let grammar = gan::grammar::ir::Grammar::parse(
+        "x.pest",
+        "top = { SOI ~ ASCII_ALPHA ~ ASCII_DIGIT ~ EOI }",
+    )
+    .expect("parses");
     assert_eq!(grammar.ranges(), [('a', 'z'), ('A', 'Z'), ('0', '9')]);
 }
 

@@ -12,6 +12,14 @@ use super::super::reader::Node;
 use super::Options;
 use crate::{ParseError, Side};
 
+/// What a variant needs to know about its move.
+pub(super) struct Move<'a> {
+    pub(super) piece: &'a str,
+    /// `None` when the piece key is not a valid identifier.
+    pub(super) side: Option<Side>,
+    pub(super) source: &'a str,
+}
+
 /// Walks one document or board and collects its diagnostics.
 pub(crate) struct Checker<'a> {
     pub(crate) options: &'a Options,

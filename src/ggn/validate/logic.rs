@@ -7,9 +7,8 @@ use std::collections::HashMap;
 use super::super::codes;
 use super::super::document::Variant;
 use super::super::pointer::Path;
-use super::checker::Checker;
+use super::checker::{Checker, Move};
 use super::values::{Entry, Occupants};
-use super::walk::Move;
 use crate::Side;
 
 /// How the occupants satisfying a `require` (r) relate to those satisfying a `prevent` (p)

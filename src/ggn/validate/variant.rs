@@ -4,10 +4,9 @@ use super::super::codes;
 use super::super::document::{Compiled, Variant};
 use super::super::pointer::Path;
 use super::super::reader::Node;
-use super::checker::Checker;
+use super::checker::{Checker, Move};
 use super::logic;
 use super::values::{Entry, Field};
-use super::walk::Move;
 
 impl Checker<'_> {
     /// Checks one variant; returns it when it has no error.

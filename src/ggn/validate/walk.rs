@@ -5,20 +5,11 @@ use super::super::codes;
 use super::super::document::{DestinationEntry, Document, PieceEntry, SourceEntry};
 use super::super::pointer::Path;
 use super::super::reader::Node;
-use super::checker::Checker;
+use super::checker::{Checker, Move};
 use super::logic;
-use crate::Side;
 
 /// The key of the optional schema reference at the top level (G5).
 const SCHEMA_KEY: &str = "$schema";
-
-/// What a variant needs to know about its move.
-pub(super) struct Move<'a> {
-    pub(super) piece: &'a str,
-    /// `None` when the piece key is not a valid identifier.
-    pub(super) side: Option<Side>,
-    pub(super) source: &'a str,
-}
 
 impl Checker<'_> {
     /// Checks a whole document and builds its model (meaningful only without errors).
