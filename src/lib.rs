@@ -62,6 +62,7 @@ pub mod parse;
 pub mod records;
 #[cfg(feature = "serde")]
 mod serde_impls;
+pub mod suite;
 
 pub use detect::{detect, Detection};
 pub use dialect::{beta, legacy, pnn, qpi, snn_pin, Actor, Dialect};

@@ -10,17 +10,16 @@ use std::sync::mpsc::{self, Receiver, Sender};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use super::outcome::{Answer, Recorder};
+use crate::suite::{show, stderr_suffix, Answer};
+
+use super::outcome::Recorder;
 use super::plan::Case;
 use super::process::{self, Command, StderrTail};
-use super::protocol::{self, stderr_suffix};
+use super::protocol;
 use super::{CheckError, Config};
 
 /// After this many consecutive starts that answer nothing, the rest of the run is `crash`.
 pub const MAX_SILENT_STARTS: usize = 3;
-
-/// Why a GAN vector with `input_hex` is not sent.
-pub const NOT_UTF8: &str = "not UTF-8: runs only in per-case mode";
 
 /// After a read shorter than this, the reader pauses for `COALESCE_PAUSE`.
 const COALESCE_BELOW: usize = 4 << 10;
@@ -238,7 +237,7 @@ impl Session<'_, '_> {
         let Some(oldest) = self.queue.in_flight.front() else {
             return Some(Ending::Broken(Broken::Reply(format!(
                 "a reply line with no request waiting: {}",
-                protocol::show(line)
+                show(line)
             ))));
         };
         match protocol::batch_reply(line, &self.cases[oldest.case]) {
@@ -304,7 +303,7 @@ impl Adapter {
         if let Some(lines) = extra {
             notes.push(format!(
                 "the command wrote more after its last reply: {}",
-                protocol::show(lines.split(|&b| b == b'\n').next().unwrap_or_default())
+                show(lines.split(|&b| b == b'\n').next().unwrap_or_default())
             ));
         }
         match process::wait_until(&mut self.child, deadline) {

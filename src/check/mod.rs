@@ -1,9 +1,9 @@
 //! `gan check`: run another implementation of GAN, GGN or migration, in any language, against
 //! the corpus.
 //!
-//! Three [`Suite`]s: GAN identifiers ([`plan`], `conformance/gan/`), GGN documents
-//! ([`plan_ggn`], `conformance/ggn/`) and conversions between dialects ([`plan_migrations`],
-//! `conformance/migrations.json`). The runner does not link to the implementation: it starts
+//! It runs any of the [`Suite`]s (GAN identifiers, GGN documents, conversions between
+//! dialects): [`plan`] lists the cases of a suite's corpus, and everything the runner needs
+//! of a vector goes through the suites' one contract, `gan::suite::SuiteVector`. The runner does not link to the implementation: it starts
 //! a command (an *adapter*) and talks to it over standard input and output, in one of the
 //! protocols specified in `conformance/PROTOCOL.md` and `conformance/PROTOCOL-ggn.md`:
 //!
@@ -40,9 +40,7 @@
 //! ```
 
 mod batch;
-mod ggn;
 mod glob;
-pub mod migrate;
 mod outcome;
 mod per_case;
 mod plan;
@@ -50,24 +48,21 @@ mod process;
 mod protocol;
 pub mod report;
 mod skip;
-mod suite;
 
 use std::fmt;
 use std::io;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-pub use batch::{MAX_SILENT_STARTS, NOT_UTF8};
+pub use crate::suite::{Answer, Reply, Status, Suite, Vector};
+pub use batch::MAX_SILENT_STARTS;
 pub use glob::Glob;
-pub use outcome::{Answer, CaseResult, Reply, Status};
-pub use plan::{
-    plan, plan_ggn, plan_migrations, Case, Expected, GanVector, Listing, PlanError, Selection,
-    Vector,
-};
+pub use outcome::CaseResult;
+pub use plan::{plan, Case, Listing, PlanError, Selection};
 pub use process::Command;
+pub use report::skip_file as render_skip_file;
 pub use report::Report;
-pub use skip::{render as render_skip_file, SkipEntry, SkipFile, SkipFileError};
-pub use suite::Suite;
+pub use skip::{SkipEntry, SkipFile, SkipFileError};
 
 use outcome::Recorder;
 
@@ -194,11 +189,11 @@ impl std::error::Error for CheckError {
 /// when the command cannot be started at all, or the run cannot be made as asked (a suite
 /// without that mode, cases of two suites).
 pub fn run(cases: &[Case], config: &Config) -> Result<Report, CheckError> {
-    let suite = cases.first().map_or(Suite::Gan, Case::suite);
+    let suite = cases.first().map_or(Suite::default(), Case::suite);
     if let Some(other) = cases.iter().map(Case::suite).find(|&s| s != suite) {
         return Err(CheckError::MixedSuites(suite, other));
     }
-    if suite != Suite::Gan && config.mode == Mode::PerCase {
+    if !suite.has_per_case_mode() && config.mode == Mode::PerCase {
         return Err(CheckError::ModeUnsupported {
             suite,
             mode: config.mode,

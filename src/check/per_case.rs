@@ -8,10 +8,11 @@ use std::sync::Mutex;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use super::outcome::{Answer, Recorder};
+use crate::suite::{stderr_suffix, Answer};
+
+use super::outcome::Recorder;
 use super::plan::Case;
 use super::process::{self, StderrTail};
-use super::protocol::{self, stderr_suffix};
 use super::{CheckError, Config};
 
 /// Standard output beyond this is not kept.
@@ -79,7 +80,7 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 
 /// Runs one case; `Err` only when the process cannot be started.
 fn run_one(case: &Case, config: &Config) -> io::Result<Answer> {
-    let Some(gan) = case.gan() else {
+    let Some(dialect) = case.vector.as_dyn().per_case_dialect() else {
         // `check::run` refuses per-case runs of the other suites.
         return Ok(Answer::NotRun(format!(
             "the {} suite has no per-case mode",
@@ -89,7 +90,7 @@ fn run_one(case: &Case, config: &Config) -> io::Result<Answer> {
     let mut child = config
         .command
         .piped()
-        .env("GAN_CHECK_DIALECT", gan.dialect.as_str())
+        .env("GAN_CHECK_DIALECT", dialect.as_str())
         .env("GAN_CHECK_ID", &case.id)
         .spawn()?;
     let (Some(stdin), Some(stdout), Some(stderr)) =
@@ -125,9 +126,10 @@ fn run_one(case: &Case, config: &Config) -> io::Result<Answer> {
             )))
         }
     };
-    Ok(protocol::per_case_answer(status, &stdout, || {
-        stderr.text(Duration::from_secs(1))
-    }))
+    Ok(case
+        .vector
+        .as_dyn()
+        .per_case_answer(status, &stdout, &mut || stderr.text(Duration::from_secs(1))))
 }
 
 /// Writes the input and closes standard input; a command that exits without reading it is

@@ -1,20 +1,15 @@
-//! From corpus files to the list of cases a run sends: build one [`Case`] per vector of the
-//! suite, select by dialect and `--filter`, mark the vectors a skip file lists, and check that
-//! every skip pattern matches some vector. The same selection serves the three suites.
+//! From a suite's corpus to the list of cases a run sends: one [`Case`] per vector, selected
+//! by dialect and `--filter`, the vectors a skip file lists marked, and every skip pattern
+//! checked to match some vector. The same selection serves every suite.
 
 use std::collections::HashMap;
 use std::fmt;
 
-use crate::convert::vectors::{MigrationFile, MigrationVector};
-use crate::corpus::format::{ExpectedError, VectorFile};
-use crate::corpus::GgnFiles;
-use crate::dialect::Dialect;
-use crate::ggn::corpus::format::{EvaluationVector, ValidationVector};
-use crate::model::ActorFields;
+use crate::model::Dialect;
+use crate::suite::{Suite, SuiteCorpus, Vector};
 
 use super::glob::Glob;
 use super::skip::SkipFile;
-use super::Suite;
 
 /// One vector, ready to send.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -37,66 +32,18 @@ pub struct Case {
     pub vector: Vector,
 }
 
-/// A vector of one of the suites, with its expectation.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Vector {
-    /// A GAN identifier in one dialect (`conformance/gan/*.json`).
-    Gan(GanVector),
-    /// A GGN document to validate (`conformance/ggn/validation.json`).
-    GgnValidation(Box<ValidationVector>),
-    /// A GGN document, a board and a query, with their moves
-    /// (`conformance/ggn/evaluation.json`).
-    GgnEvaluation(Box<EvaluationVector>),
-    /// An identifier to convert (`conformance/migrations.json`).
-    Migration(Box<MigrationVector>),
-}
-
-/// What a GAN vector needs beyond its input.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct GanVector {
-    /// The dialect.
-    pub dialect: Dialect,
-    /// What a conforming implementation says.
-    pub expected: Expected,
-}
-
-/// The verdict, attributes and error a GAN vector expects.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Expected {
-    /// The verdict.
-    pub valid: bool,
-    /// The attributes, when valid.
-    pub actor: Option<ActorFields>,
-    /// D12's code and D11's offset, when invalid.
-    pub error: Option<ExpectedError>,
-}
-
 impl Case {
     /// The suite the case belongs to.
     pub fn suite(&self) -> Suite {
-        match self.vector {
-            Vector::Gan(_) => Suite::Gan,
-            Vector::GgnValidation(_) | Vector::GgnEvaluation(_) => Suite::Ggn,
-            Vector::Migration(_) => Suite::Migrate,
-        }
-    }
-
-    /// The GAN vector, for a case of the GAN suite.
-    pub fn gan(&self) -> Option<&GanVector> {
-        match &self.vector {
-            Vector::Gan(gan) => Some(gan),
-            _ => None,
-        }
+        self.vector.as_dyn().suite()
     }
 
     /// Why batch mode does not send this case, if it does not: an input that is not UTF-8
     /// (GAN suite: it runs in per-case mode; migrate suite: requests hold text only).
     pub fn not_sent_in_batch(&self) -> Option<&'static str> {
-        match (&self.vector, &self.input) {
-            (Vector::Gan(_), None) => Some(super::NOT_UTF8),
-            (Vector::Migration(_), None) => Some(super::migrate::NOT_UTF8),
-            _ => None,
-        }
+        self.vector
+            .as_dyn()
+            .not_sent_in_batch(self.input.as_deref())
     }
 }
 
@@ -157,151 +104,38 @@ impl fmt::Display for PlanError {
 
 impl std::error::Error for PlanError {}
 
-/// The cases of the GAN suite, in corpus order (files in the order given, vectors in file
-/// order).
+/// The cases of a suite's corpus, in corpus order, narrowed by `selection`.
 ///
 /// Skip patterns are matched against the whole corpus, before `dialects` and `filters`
 /// narrow it, so that one skip file serves every selection (the same holds in every suite).
-pub fn plan(corpus: &[VectorFile], selection: &Selection) -> Result<Vec<Case>, PlanError> {
-    let mut vectors = Vec::new();
-    for vector in corpus.iter().flat_map(|file| &file.vectors) {
-        let dialect = dialect_of(&vector.id, &vector.dialect)?;
-        vectors.push((vector, dialect));
-    }
-    select(
-        vectors,
-        |(vector, _)| &vector.id,
-        |(_, dialect)| selection.dialects.is_empty() || selection.dialects.contains(dialect),
-        selection,
-        |(vector, dialect), listed| Case {
-            id: vector.id.clone(),
-            section: dialect.as_str().to_owned(),
-            group: vector.group.clone(),
-            input: vector.input.clone(),
-            bytes: vector.bytes(),
-            listed,
-            vector: Vector::Gan(GanVector {
-                dialect,
-                expected: Expected {
-                    valid: vector.valid,
-                    actor: vector.actor.clone(),
-                    error: vector.error.clone(),
-                },
-            }),
-        },
-    )
-}
-
-/// The cases of the GGN suite: the validation vectors, then the evaluation vectors, each in
-/// file order. The set is `valid`, `invalid` or `moves`; the group, the part of the id
-/// between the set and the slug (`ggn/invalid/g9/piece` is in group `g9`).
-pub fn plan_ggn(corpus: &GgnFiles, selection: &Selection) -> Result<Vec<Case>, PlanError> {
-    enum Ggn<'a> {
-        Validation(&'a ValidationVector, Dialect),
-        Evaluation(&'a EvaluationVector, Dialect),
-    }
-    let mut vectors = Vec::new();
-    for vector in &corpus.validation.vectors {
-        vectors.push(Ggn::Validation(
-            vector,
-            dialect_of(&vector.id, &vector.dialect)?,
-        ));
-    }
-    for vector in &corpus.evaluation.vectors {
-        vectors.push(Ggn::Evaluation(
-            vector,
-            dialect_of(&vector.id, &vector.dialect)?,
-        ));
-    }
-    select(
-        vectors,
-        |ggn| match ggn {
-            Ggn::Validation(vector, _) => &vector.id,
-            Ggn::Evaluation(vector, _) => &vector.id,
-        },
-        |ggn| {
-            let (Ggn::Validation(_, dialect) | Ggn::Evaluation(_, dialect)) = ggn;
-            selection.dialects.is_empty() || selection.dialects.contains(dialect)
-        },
-        selection,
-        |ggn, listed| match ggn {
-            Ggn::Validation(vector, _) => {
-                let bytes = match (&vector.document_text, &vector.document_hex) {
-                    (Some(text), _) => text.as_bytes().to_vec(),
-                    (None, Some(hex)) => crate::corpus::format::decode_hex(hex),
-                    (None, None) => Vec::new(),
-                };
-                Case {
-                    id: vector.id.clone(),
-                    section: if vector.valid { "valid" } else { "invalid" }.to_owned(),
-                    group: middle(&vector.id),
-                    input: vector.document_text.clone(),
-                    bytes,
-                    listed,
-                    vector: Vector::GgnValidation(Box::new(vector.clone())),
-                }
-            }
-            Ggn::Evaluation(vector, _) => Case {
-                id: vector.id.clone(),
-                section: "moves".to_owned(),
-                group: middle(&vector.id),
-                input: Some(vector.document_text.clone()),
-                bytes: vector.document_text.as_bytes().to_vec(),
-                listed,
-                vector: Vector::GgnEvaluation(Box::new(vector.clone())),
-            },
-        },
-    )
-}
-
-/// The cases of the migrate suite, in file order. The conversion is `{from}-{to}`; the group,
-/// the part of the id between the conversion and the slug (`migrate/beta-snn-pin/m3/promoted`
-/// is in group `m3`).
-pub fn plan_migrations(
-    file: &MigrationFile,
+pub fn plan<C: SuiteCorpus + ?Sized>(
+    corpus: &C,
     selection: &Selection,
 ) -> Result<Vec<Case>, PlanError> {
-    let mut vectors = Vec::new();
-    for vector in &file.vectors {
-        let from = dialect_of(&vector.id, &vector.from)?;
-        let to = dialect_of(&vector.id, &vector.to)?;
-        vectors.push((vector, from, to));
-    }
+    let items = corpus
+        .items()
+        .map_err(|unknown| PlanError::UnknownDialect {
+            id: unknown.id,
+            dialect: unknown.dialect,
+        })?;
     select(
-        vectors,
-        |(vector, _, _)| &vector.id,
-        |(_, from, to)| {
+        items,
+        |item| &item.id,
+        |item| {
             selection.dialects.is_empty()
-                || selection.dialects.contains(from)
-                || selection.dialects.contains(to)
+                || item.dialects.iter().any(|d| selection.dialects.contains(d))
         },
         selection,
-        |(vector, from, to), listed| Case {
-            id: vector.id.clone(),
-            section: format!("{from}-{to}"),
-            group: middle(&vector.id),
-            input: vector.input.clone(),
-            bytes: vector.bytes(),
+        |item, listed| Case {
+            id: item.id,
+            section: item.section,
+            group: item.group,
+            input: item.input,
+            bytes: item.bytes,
             listed,
-            vector: Vector::Migration(Box::new(vector.clone())),
+            vector: item.vector,
         },
     )
-}
-
-fn dialect_of(id: &str, name: &str) -> Result<Dialect, PlanError> {
-    name.parse().map_err(|_| PlanError::UnknownDialect {
-        id: id.to_owned(),
-        dialect: name.to_owned(),
-    })
-}
-
-/// The segments of `id` between its first two and its last: `ggn/invalid/g9/piece` → `g9`.
-fn middle(id: &str) -> String {
-    let segments: Vec<&str> = id.split('/').collect();
-    if segments.len() < 4 {
-        return String::new();
-    }
-    segments[2..segments.len() - 1].join("/")
 }
 
 /// The selection shared by every suite: each vector is matched against the skip file (all of
@@ -395,18 +229,5 @@ impl<'a> SkipIndex<'a> {
             .filter(|(_, glob)| glob.is_match(id))
             .map(|(i, _)| *i);
         exact.chain(globs)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::middle;
-
-    #[test]
-    fn the_group_is_the_middle_of_the_id() {
-        assert_eq!(middle("ggn/invalid/g9/piece"), "g9");
-        assert_eq!(middle("migrate/beta-snn-pin/m3/promoted"), "m3");
-        assert_eq!(middle("a/b/c/d/e"), "c/d");
-        assert_eq!(middle("ggn/moves/x"), "");
     }
 }

@@ -12,10 +12,9 @@
 //! pattern must match some vector of the corpus. Listed vectors still run: one that fails is
 //! `skipped`, one that passes is `unexpected-pass` (remove its line).
 
-use std::fmt::{self, Write as _};
+use std::fmt;
 
 use super::glob::Glob;
-use super::outcome::CaseResult;
 
 /// A parsed skip file.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -114,42 +113,6 @@ impl fmt::Display for SkipFileError {
 }
 
 impl std::error::Error for SkipFileError {}
-
-/// A skip file listing every failing result (and every known failure that still fails), one
-/// exact id per line with its result and why as the reason: the start of a ratchet.
-pub fn render<'a>(results: impl IntoIterator<Item = &'a CaseResult>) -> String {
-    let mut text = String::from(
-        "# Known failures for `gan check --skip-file`: one vector id (or `*` glob) per line,\n\
-         # then `#` and a reason. Listed vectors still run; remove a line once it passes.\n",
-    );
-    for result in results {
-        let Some(status) = result.failure_status() else {
-            continue;
-        };
-        let detail = result.detail.as_deref().unwrap_or("");
-        let reason = one_line(&format!("{status}: {detail}"));
-        let _ = writeln!(
-            text,
-            "{}  # {}",
-            result.case.id,
-            reason.trim_end_matches([' ', ':'])
-        );
-    }
-    text
-}
-
-/// `text` on one line, shortened to about 200 characters.
-fn one_line(text: &str) -> String {
-    let mut line: String = text
-        .chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .take(200)
-        .collect();
-    if text.chars().count() > 200 {
-        line.push('…');
-    }
-    line
-}
 
 #[cfg(test)]
 mod tests {

@@ -144,7 +144,7 @@ fn plan(args: &CheckArgs, selection: &Selection) -> Result<Vec<Case>, String> {
                 None => gan::corpus::embedded_ggn(),
                 Some(dir) => gan::corpus::load_ggn_dir(dir).map_err(|error| error.to_string())?,
             };
-            check::plan_ggn(&corpus, selection)
+            check::plan(&corpus, selection)
         }
         Suite::Migrate => {
             let file = match dir {
@@ -153,7 +153,7 @@ fn plan(args: &CheckArgs, selection: &Selection) -> Result<Vec<Case>, String> {
                     gan::corpus::load_migrations_dir(dir).map_err(|error| error.to_string())?
                 }
             };
-            check::plan_migrations(&file, selection)
+            check::plan(&file, selection)
         }
     };
     cases.map_err(|error| error.to_string())

@@ -27,7 +27,6 @@ mod memo;
 pub mod record;
 mod steps;
 pub mod tables;
-pub mod vectors;
 
 use std::str::FromStr;
 use std::sync::Arc;

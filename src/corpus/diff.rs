@@ -10,7 +10,7 @@ use serde::Serialize;
 use crate::dialect::Dialect;
 use crate::model::ActorFields;
 
-use super::format::{ExpectedError, Vector, VectorFile};
+use crate::suite::gan::format::{ExpectedError, Vector, VectorFile};
 
 /// What a vector expects, the part a diff compares.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -122,7 +122,7 @@ fn change(dialect: &str, vector: &Vector, old: Option<&Vector>, new: Option<&Vec
 impl CorpusDiff {
     /// The diff as pretty JSON (final newline).
     pub fn to_json(&self) -> String {
-        super::generate::to_json(self)
+        crate::suite::gan::format::to_json(self)
     }
 
     /// The diff as text: one line per change (`+` added, `-` removed, `~` flipped), then the

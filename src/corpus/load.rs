@@ -7,20 +7,10 @@ use std::path::{Path, PathBuf};
 
 use serde::de::DeserializeOwned;
 
-use crate::convert::vectors::{self, MigrationFile};
 use crate::dialect::Dialect;
-use crate::ggn::corpus::format::{self as ggn_format, EvaluationFile, ValidationFile};
-
-use super::format::{VectorFile, FORMAT};
-
-/// The GGN suite's two vector files.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct GgnFiles {
-    /// `ggn/validation.json`.
-    pub validation: ValidationFile,
-    /// `ggn/evaluation.json`.
-    pub evaluation: EvaluationFile,
-}
+use crate::suite::gan::format::{VectorFile, FORMAT};
+use crate::suite::ggn::format::{self as ggn_format, EvaluationFile, GgnFiles, ValidationFile};
+use crate::suite::migrate::format::{self as vectors, MigrationFile};
 
 /// The path of the GGN validation file, relative to the corpus folder.
 const GGN_VALIDATION: &str = "ggn/validation.json";

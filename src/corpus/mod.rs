@@ -1,5 +1,7 @@
-//! The conformance corpus: its file format (a public API, versioned by `format`), the
-//! grammar-driven generator, the committed corpus embedded in the binary, and corpus diffs.
+//! The conformance corpus as a whole: the committed files embedded in the binary and loaded
+//! from a folder ([`load`]), every suite's files generated in one run ([`generate()`]),
+//! written and checked fresh ([`files`]), summarized and compared ([`summary`], [`diff`]).
+//! Each suite's vector format and generator live in its folder under [`crate::suite`].
 //!
 //! ```
 //! let files = gan::corpus::embedded();
@@ -8,28 +10,22 @@
 //! assert_eq!(erratum.error.as_ref().unwrap().code, "case-mismatch");
 //! ```
 
-mod candidate;
-pub mod coverage;
-mod derive;
 pub mod diff;
 pub mod files;
-pub mod format;
 pub mod generate;
-pub mod id;
-mod judge;
 mod load;
-pub mod manifest;
-mod mutate;
-mod oracle_file;
-mod rng;
 pub mod summary;
-mod valid;
 
-pub use format::{CrossFile, CrossVector, ExpectedError, Vector, VectorFile, FORMAT};
-pub use generate::{generate, Config, Corpus, GenerateError, Grammars, OracleChoice, DEFAULT_SEED};
-pub use judge::Disagreement;
+pub use crate::suite::gan::format::{
+    self, CrossFile, CrossVector, ExpectedError, Vector, VectorFile, FORMAT,
+};
+pub use crate::suite::gan::generate::{
+    manifest, parse_oracle_file, Config, Disagreement, GenerateError, Grammars, OracleChoice,
+    DEFAULT_SEED,
+};
+pub use crate::suite::ggn::format::GgnFiles;
+pub use generate::{generate, Corpus};
 pub use load::{
     embedded, embedded_ggn, embedded_migrations, embedded_text, load_dir, load_ggn_dir,
-    load_migrations_dir, GgnFiles, LoadError,
+    load_migrations_dir, LoadError,
 };
-pub use oracle_file::parse_oracle_file;

@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use super::format::VectorFile;
+use crate::suite::gan::format::VectorFile;
 
 /// The summary of `files`, as text.
 pub fn summary(files: &[VectorFile]) -> String {

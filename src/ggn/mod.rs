@@ -62,7 +62,6 @@
 //! | G15 | schema patterns strict in every engine | `ggn_corpus::g15_*`, `ggn::schema` |
 
 pub mod codes;
-pub mod corpus;
 mod diagnostic;
 mod document;
 mod evaluate;

@@ -256,14 +256,13 @@ fn every_mutant_fails(folder: &str, adapter: &str, cases: &[Case], at_least: usi
 
 #[test]
 fn every_mutant_of_the_ggn_adapter_fails_the_ggn_suite() {
-    let cases = gan::check::plan_ggn(&gan::corpus::embedded_ggn(), &Selection::default()).unwrap();
+    let cases = gan::check::plan(&gan::corpus::embedded_ggn(), &Selection::default()).unwrap();
     every_mutant_fails("ggn", "ggn_ref.py", &cases, 3);
 }
 
 #[test]
 fn every_mutant_of_the_migrate_adapter_fails_the_migrate_suite() {
     let cases =
-        gan::check::plan_migrations(&gan::corpus::embedded_migrations(), &Selection::default())
-            .unwrap();
+        gan::check::plan(&gan::corpus::embedded_migrations(), &Selection::default()).unwrap();
     every_mutant_fails("migrate", "migrate_ref.py", &cases, 3);
 }

@@ -4,12 +4,10 @@
 use std::time::Duration;
 
 use gan::check::report::{self, Report};
-use gan::check::{
-    Answer, Case, CaseResult, Expected, GanVector, Listing, Mode, Reply, Status, Suite, Vector,
-    NOT_UTF8,
-};
+use gan::check::{Answer, Case, CaseResult, Listing, Mode, Reply, Status, Suite, Vector};
 use gan::corpus::format::ExpectedError;
 use gan::oracle::{Expectation, Oracle};
+use gan::suite::gan::{Expected, GanVector, NOT_UTF8};
 use gan::Dialect;
 use serde_json::{json, Value};
 

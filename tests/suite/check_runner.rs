@@ -6,8 +6,9 @@ use std::time::Duration;
 
 use gan::check::{
     self, Answer, Case, CheckError, Command, Mode, PlanError, Selection, SkipFile, Status,
-    MAX_SILENT_STARTS, NOT_UTF8,
+    MAX_SILENT_STARTS,
 };
+use gan::suite::gan::NOT_UTF8;
 use gan::Dialect;
 
 use crate::check_corpus::{
@@ -57,7 +58,7 @@ fn reference_adapter_without_errors_passes_only_without_check_errors() {
         wrong,
         cases
             .iter()
-            .filter(|c| !c.gan().unwrap().expected.valid && c.input.is_some())
+            .filter(|c| !c.vector.gan().unwrap().expected.valid && c.input.is_some())
             .count()
     );
     let first = report.failures().next().unwrap();

@@ -184,7 +184,7 @@ fn migrate_report() -> Report {
             ),
             (
                 get("migrate/legacy-snn-pin/m1/invalid-utf8"),
-                Answer::NotRun(gan::check::migrate::NOT_UTF8.to_owned()),
+                Answer::NotRun(gan::suite::migrate::protocol::NOT_UTF8.to_owned()),
             ),
             (
                 known.clone(),

@@ -21,11 +21,11 @@ pub fn adapter(name: &str) -> PathBuf {
 }
 
 pub fn ggn_cases() -> Vec<Case> {
-    check::plan_ggn(&corpus::embedded_ggn(), &Selection::default()).unwrap()
+    check::plan(&corpus::embedded_ggn(), &Selection::default()).unwrap()
 }
 
 pub fn migrate_cases() -> Vec<Case> {
-    check::plan_migrations(&corpus::embedded_migrations(), &Selection::default()).unwrap()
+    check::plan(&corpus::embedded_migrations(), &Selection::default()).unwrap()
 }
 
 /// The case with this id.
@@ -72,7 +72,7 @@ fn the_migrate_reference_adapter_passes_every_vector_it_is_sent() {
         .filter(|r| r.status == Status::Skipped)
         .map(|r| (r.case.id.as_str(), &r.answer))
         .collect();
-    let not_sent = Answer::NotRun(check::migrate::NOT_UTF8.to_owned());
+    let not_sent = Answer::NotRun(gan::suite::migrate::protocol::NOT_UTF8.to_owned());
     assert_eq!(
         skipped,
         [("migrate/legacy-snn-pin/m1/invalid-utf8", &not_sent)]
@@ -88,8 +88,8 @@ fn the_embedded_corpora_are_the_committed_and_generated_ones() {
     assert_eq!(
         ggn,
         GgnFiles {
-            validation: gan::ggn::corpus::validation_file(),
-            evaluation: gan::ggn::corpus::evaluation_file(),
+            validation: gan::suite::ggn::generate::validation_file(),
+            evaluation: gan::suite::ggn::generate::evaluation_file(),
         }
     );
     let migrations = corpus::embedded_migrations();
@@ -97,7 +97,7 @@ fn the_embedded_corpora_are_the_committed_and_generated_ones() {
         migrations,
         corpus::load_migrations_dir(&conformance).unwrap()
     );
-    assert_eq!(migrations, gan::convert::vectors::migration_file());
+    assert_eq!(migrations, gan::suite::migrate::generate::migration_file());
     // `corpus_files::embedded_files_are_the_committed_ones` compares these bytes.
     let paths: Vec<&str> = corpus::embedded_text().iter().map(|(p, _)| *p).collect();
     for path in [
@@ -172,7 +172,10 @@ fn sections_and_groups_come_from_the_ids() {
     );
     let utf8 = case(&migrate, "migrate/legacy-snn-pin/m1/invalid-utf8");
     assert_eq!(utf8.bytes, b"CHESS\xff:K");
-    assert_eq!(utf8.not_sent_in_batch(), Some(check::migrate::NOT_UTF8));
+    assert_eq!(
+        utf8.not_sent_in_batch(),
+        Some(gan::suite::migrate::protocol::NOT_UTF8)
+    );
 }
 
 #[test]
@@ -181,7 +184,7 @@ fn dialects_select_documents_and_conversions() {
         dialects: vec![Dialect::Pnn],
         ..Selection::default()
     };
-    let ggn = check::plan_ggn(&corpus::embedded_ggn(), &pnn).unwrap();
+    let ggn = check::plan(&corpus::embedded_ggn(), &pnn).unwrap();
     assert!(!ggn.is_empty());
     for case in &ggn {
         let dialect = match &case.vector {
@@ -195,7 +198,7 @@ fn dialects_select_documents_and_conversions() {
         dialects: vec![Dialect::Qpi],
         ..Selection::default()
     };
-    let migrate = check::plan_migrations(&corpus::embedded_migrations(), &qpi).unwrap();
+    let migrate = check::plan(&corpus::embedded_migrations(), &qpi).unwrap();
     let expected = migrate_cases()
         .into_iter()
         .filter(|c| c.section.starts_with("qpi-") || c.section.ends_with("-qpi"))
@@ -212,7 +215,7 @@ fn skip_patterns_must_match_a_vector_of_the_suite() {
         skip: Some(skip),
         ..Selection::default()
     };
-    let error = check::plan_ggn(&corpus::embedded_ggn(), &selection).unwrap_err();
+    let error = check::plan(&corpus::embedded_ggn(), &selection).unwrap_err();
     assert_eq!(
         error,
         PlanError::UnmatchedSkipPatterns(vec![(2, "snn-pin/*".to_owned())])

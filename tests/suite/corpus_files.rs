@@ -216,8 +216,12 @@ fn committed_vectors_are_unique_per_input_and_ids_name_their_input() {
                 "{}: a second vector for this input",
                 vector.id
             );
-            let expected =
-                corpus::id::vector_id(&file.dialect, vector.valid, &vector.group, &vector.bytes());
+            let expected = gan::suite::gan::generate::id::vector_id(
+                &file.dialect,
+                vector.valid,
+                &vector.group,
+                &vector.bytes(),
+            );
             assert_eq!(vector.id, expected);
         }
     }

@@ -7,9 +7,9 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 
-use gan::ggn::corpus::format::{EvaluationVector, Expected, ExpectedMove, ValidationVector};
-use gan::ggn::corpus::{self, evaluation_file, validation_file};
 use gan::ggn::{codes, validate, Board, MoveFilter, Options, Severity};
+use gan::suite::ggn::format::{EvaluationVector, Expected, ExpectedMove, ValidationVector};
+use gan::suite::ggn::generate::{self as corpus, evaluation_file, validation_file};
 use gan::Dialect;
 use serde_json::Value;
 

@@ -5,11 +5,11 @@
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 
-use gan::ggn::corpus::format::Expected;
-use gan::ggn::corpus::protocol::{
+use gan::suite::ggn::format::Expected;
+use gan::suite::ggn::generate::{evaluation_file, validation_file};
+use gan::suite::ggn::protocol::{
     judge_evaluation, judge_validation, parse_reply, Reply, ReplyMove, Request, Verdict,
 };
-use gan::ggn::corpus::{evaluation_file, validation_file};
 
 /// Runs the adapter once over `requests` (written from another thread, as a runner keeps
 /// requests in flight); returns one reply line per request.

@@ -9,8 +9,8 @@ use std::path::Path;
 
 use gan::convert::ggn::{migrate_document, DocumentMigration, Stage};
 use gan::convert::{Converter, Intermediate, Options, Severity, Tables};
-use gan::ggn::corpus::examples::{E4, E5, E6, E9};
 use gan::ggn::Limits;
+use gan::suite::ggn::generate::examples::{E4, E5, E6, E9};
 use gan::Dialect::{self, Beta, Legacy, Pnn, Qpi, SnnPin};
 
 fn migrate_with(from: Dialect, to: Dialect, options: Options, input: &str) -> DocumentMigration {

@@ -6,8 +6,9 @@ use std::collections::BTreeSet;
 use std::path::PathBuf;
 
 use gan::convert::tables::{BETA_STYLES, FAMILIES, PIECE_NAMES};
-use gan::convert::vectors::{migration_file, migration_json, MigrationVector};
 use gan::convert::{codes, Converter, Intermediate, Options};
+use gan::suite::migrate::format::MigrationVector;
+use gan::suite::migrate::generate::{migration_file, migration_json};
 use gan::Dialect;
 
 fn conformance(name: &str) -> PathBuf {

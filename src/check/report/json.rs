@@ -10,15 +10,12 @@ use std::io::{self, Write};
 
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
-use serde_json::{Map, Value};
+use serde_json::value::RawValue;
+use serde_json::Value;
 
-use crate::corpus::format::ExpectedError;
-use crate::ggn::corpus::protocol::Request as GgnRequest;
-use crate::model::ActorFields;
+use crate::suite::Answer;
 
-use super::super::outcome::{Answer, CaseResult};
-use super::super::plan::Vector;
-use super::super::{ggn, migrate};
+use super::super::outcome::CaseResult;
 use super::{Counts, Report};
 
 /// One line per vector (keys in this order).
@@ -35,24 +32,10 @@ impl Serialize for VectorLine<'_> {
         map.serialize_entry("id", &case.id)?;
         map.serialize_entry(self.section_name, &case.section)?;
         map.serialize_entry("group", &case.group)?;
-        match &case.vector {
-            // `null` when the input is not UTF-8 (then `input_hex` holds it).
-            Vector::Gan(_) => map.serialize_entry("input", &case.input)?,
-            Vector::GgnValidation(vector) => {
-                map.serialize_entry("request", &GgnRequest::validate(vector))?;
-            }
-            Vector::GgnEvaluation(vector) => {
-                map.serialize_entry("request", &GgnRequest::moves(vector))?;
-            }
-            Vector::Migration(vector) => {
-                map.serialize_entry("request", &migrate::Request::new(vector))?;
-            }
-        }
-        let hex_input = match &case.vector {
-            Vector::Gan(_) | Vector::Migration(_) => case.input.is_none(),
-            Vector::GgnValidation(_) | Vector::GgnEvaluation(_) => false,
-        };
-        if hex_input {
+        let vector = case.vector.as_dyn();
+        let (key, request) = vector.request_json(case.input.as_deref());
+        map.serialize_entry(key, &raw(request))?;
+        if vector.hex_when_not_utf8() && case.input.is_none() {
             map.serialize_entry("input_hex", &crate::output::hex(&case.bytes))?;
         }
         map.serialize_entry("result", result.status.as_str())?;
@@ -60,35 +43,10 @@ impl Serialize for VectorLine<'_> {
             // The result before the skip file.
             map.serialize_entry("actual", result.actual.as_str())?;
         }
-        match &case.vector {
-            Vector::Gan(gan) => map.serialize_entry(
-                "expected",
-                &GanExpected {
-                    valid: gan.expected.valid,
-                    actor: gan.expected.actor.as_ref(),
-                    error: gan.expected.error.as_ref(),
-                },
-            )?,
-            Vector::GgnValidation(vector) => {
-                map.serialize_entry("expected", &ggn::expected_validation(vector))?;
-            }
-            Vector::GgnEvaluation(vector) => {
-                map.serialize_entry("expected", &ggn::expected_evaluation(vector))?;
-            }
-            Vector::Migration(vector) => {
-                map.serialize_entry("expected", &migrate::expected_json(vector))?;
-            }
-        }
+        map.serialize_entry("expected", &raw(vector.expected_json()))?;
         // `null` when there is no reply (crash, timeout, not run).
         match &result.answer {
-            Answer::Verdict(reply) => map.serialize_entry(
-                "got",
-                &GanGot {
-                    valid: reply.valid,
-                    actor: reply.actor.as_ref(),
-                    error: reply.error.as_ref(),
-                },
-            )?,
+            Answer::Verdict(reply) => map.serialize_entry("got", reply)?,
             Answer::Object(object) => map.serialize_entry("got", object)?,
             Answer::Crash(_) | Answer::Timeout(_) | Answer::NotRun(_) => {
                 map.serialize_entry("got", &Value::Null)?;
@@ -101,22 +59,10 @@ impl Serialize for VectorLine<'_> {
     }
 }
 
-#[derive(Serialize)]
-struct GanExpected<'a> {
-    valid: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    actor: Option<&'a ActorFields>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    error: Option<&'a ExpectedError>,
-}
-
-#[derive(Serialize)]
-struct GanGot<'a> {
-    valid: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    actor: Option<&'a Map<String, Value>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    error: Option<&'a Value>,
+/// JSON text a suite made, written as it is.
+fn raw(json: String) -> Box<RawValue> {
+    RawValue::from_string(json)
+        .unwrap_or_else(|_| RawValue::from_string("null".to_owned()).expect("null is JSON"))
 }
 
 /// The last line: `{"summary":{…}}`.

@@ -6,18 +6,16 @@
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
-use super::super::outcome::{CaseResult, Status};
-use super::super::Suite;
+use crate::suite::Status;
+
+use super::super::outcome::CaseResult;
 use super::{describe_answer, describe_expected, input_lines, Counts, Report};
 
 /// Writes the `JUnit` XML report.
 pub fn junit(report: &Report, out: &mut dyn Write) -> io::Result<()> {
     let summary = report.summary();
     writeln!(out, r#"<?xml version="1.0" encoding="UTF-8"?>"#)?;
-    let name = match report.suite {
-        Suite::Gan => "gan check".to_owned(),
-        suite => format!("gan check --suite {suite}"),
-    };
+    let name = report.suite.junit_name();
     writeln!(
         out,
         r#"<testsuites name="{name}" {}>"#,

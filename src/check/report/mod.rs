@@ -6,6 +6,7 @@
 
 mod json;
 mod junit;
+mod skip_file;
 mod text;
 
 use std::collections::HashMap;
@@ -14,14 +15,15 @@ use std::time::Duration;
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
 
-use crate::model::ActorFields;
+use crate::suite::{Answer, Status, Suite};
 
-use super::outcome::{Answer, CaseResult, Status};
-use super::plan::{Case, Vector};
-use super::{Mode, Suite};
+use super::outcome::CaseResult;
+use super::plan::Case;
+use super::Mode;
 
 pub use json::json;
 pub use junit::junit;
+pub use skip_file::render as skip_file;
 pub use text::text;
 
 /// Everything a run found.
@@ -155,52 +157,18 @@ impl Serialize for Counts {
 /// What the vector expects, in words: `valid {…}`, `invalid (case-mismatch at 6)`,
 /// `invalid: duplicate-key at /CHESS:P`, `"CHESS:K" with king-flag-lost`, …
 pub(crate) fn describe_expected(result: &CaseResult) -> String {
-    match &result.case.vector {
-        Vector::Gan(gan) => {
-            let expected = &gan.expected;
-            if expected.valid {
-                match &expected.actor {
-                    Some(actor) => format!("valid {}", actor_json(actor)),
-                    None => "valid".to_owned(),
-                }
-            } else {
-                match &expected.error {
-                    Some(error) => format!("invalid ({} at {})", error.code, error.offset),
-                    None => "invalid".to_owned(),
-                }
-            }
-        }
-        Vector::GgnValidation(vector) => super::ggn::describe_validation(vector),
-        Vector::GgnEvaluation(vector) => super::ggn::describe_evaluation(vector),
-        Vector::Migration(vector) => super::migrate::describe_expected(vector),
-    }
+    result.case.vector.as_dyn().describe_expected()
 }
 
 /// What the implementation did, in words.
 pub(crate) fn describe_answer(result: &CaseResult) -> String {
     match &result.answer {
-        Answer::Verdict(reply) if reply.valid => match &reply.actor {
-            Some(actor) => format!("valid {}", serde_json::Value::Object(actor.clone())),
-            None => "valid (no attributes reported)".to_owned(),
-        },
-        Answer::Verdict(reply) => match &reply.error {
-            None => "invalid (no error reported)".to_owned(),
-            Some(error) => {
-                let code = error.get("code").and_then(serde_json::Value::as_str);
-                let offset = error.get("offset").and_then(serde_json::Value::as_u64);
-                match (code, offset) {
-                    (Some(code), Some(offset)) => format!("invalid ({code} at {offset})"),
-                    _ => format!("invalid, with a malformed error {error}"),
-                }
-            }
-        },
-        Answer::Object(object) => match result.case.suite() {
-            Suite::Migrate => super::migrate::describe_reply(object),
-            Suite::Gan | Suite::Ggn => super::ggn::describe_reply(object),
-        },
         Answer::Crash(message) => format!("crash: {message}"),
         Answer::Timeout(message) => format!("timeout: {message}"),
         Answer::NotRun(message) => format!("not run: {message}"),
+        answer @ (Answer::Verdict(_) | Answer::Object(_)) => {
+            result.case.vector.as_dyn().describe_reply(answer)
+        }
     }
 }
 
@@ -208,32 +176,7 @@ pub(crate) fn describe_answer(result: &CaseResult) -> String {
 /// `document`, `dialect` and, for a moves vector, `board` and `query` for a GGN vector; the
 /// input, the conversion and non-default options for a migration.
 pub(crate) fn input_lines(case: &Case) -> Vec<(&'static str, String)> {
-    match &case.vector {
-        Vector::Gan(_) => vec![("input", escape_input(&case.bytes))],
-        Vector::GgnValidation(vector) => super::ggn::validation_lines(vector, &case.bytes),
-        Vector::GgnEvaluation(vector) => super::ggn::evaluation_lines(vector, &case.bytes),
-        Vector::Migration(vector) => super::migrate::input_lines(vector, &case.bytes),
-    }
+    case.vector.as_dyn().input_lines(&case.bytes)
 }
 
-fn actor_json(actor: &ActorFields) -> String {
-    serde_json::to_string(actor).unwrap_or_default()
-}
-
-/// An input as the reports show it: quoted, printable ASCII as is, everything else escaped
-/// (`\n`, `\u{212a}`, `\xFF` for bytes that are not UTF-8).
-pub fn escape_input(bytes: &[u8]) -> String {
-    let (text, _) = crate::output::escape(bytes);
-    if text.is_ascii() {
-        return text;
-    }
-    text.chars()
-        .map(|c| {
-            if c.is_ascii() {
-                c.to_string()
-            } else {
-                c.escape_unicode().to_string()
-            }
-        })
-        .collect()
-}
+pub use crate::suite::escape_input;

@@ -5,27 +5,15 @@
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
-use super::super::outcome::{Answer, CaseResult, Status};
-use super::super::plan::Vector;
-use super::super::Suite;
+use crate::suite::{Answer, Status, Suite};
+
+use super::super::outcome::CaseResult;
 use super::{describe_answer, describe_expected, input_lines, Counts, Report};
 
 /// Writes the text report.
 pub fn text(report: &Report, out: &mut dyn Write) -> io::Result<()> {
     let summary = report.summary();
-    let compared = if report.check_errors {
-        "compared"
-    } else {
-        "not compared"
-    };
-    let (suite, what) = match report.suite {
-        Suite::Gan => ("", format!("error codes and offsets {compared}")),
-        Suite::Ggn => ("GGN suite, ", format!("errors and warnings {compared}")),
-        Suite::Migrate => (
-            "migrate suite, ",
-            "warning and error codes compared".to_owned(),
-        ),
-    };
+    let (suite, what) = report.suite.heading(report.check_errors);
     writeln!(
         out,
         "gan check: {suite}{} vectors, {} mode, {what}",
@@ -105,7 +93,7 @@ pub fn text(report: &Report, out: &mut dyn Write) -> io::Result<()> {
 fn explains(result: &CaseResult) -> bool {
     match result.status {
         Status::WrongActor | Status::WrongError | Status::UnexpectedPass => true,
-        Status::Fail => matches!(result.case.vector, Vector::GgnEvaluation(_)),
+        Status::Fail => result.case.vector.as_dyn().fail_detail_explains(),
         Status::Crash => matches!(result.answer, Answer::Object(_)),
         Status::Pass | Status::Timeout | Status::Skipped => false,
     }
@@ -116,7 +104,7 @@ fn explains(result: &CaseResult) -> bool {
 fn table(out: &mut dyn Write, suite: Suite, rows: &[(String, String, Counts)]) -> io::Result<()> {
     let statuses: Vec<Status> = Status::ALL
         .into_iter()
-        .filter(|&status| suite == Suite::Gan || status != Status::WrongActor)
+        .filter(|&status| suite.has_attributes() || status != Status::WrongActor)
         .collect();
     let header: Vec<String> = [suite.section_name(), "group", "total"]
         .into_iter()

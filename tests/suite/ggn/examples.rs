@@ -2,7 +2,7 @@
 
 use super::{entry, error, keys, moves, valid};
 
-pub(super) use gan::ggn::corpus::examples::{E1, E2, E3, E4, E5, E6, E7, E8, E9};
+pub(super) use gan::suite::ggn::generate::examples::{E1, E2, E3, E4, E5, E6, E7, E8, E9};
 
 #[test]
 fn e1_simple_move_without_requirements() {

@@ -3,8 +3,8 @@
 //! from the pawn's double step `{"CHESS:P": {"e2": {"e4": [{…}]}}}`, whose variant is at
 //! `/CHESS:P/e2/e4/0`.
 
+use super::super::format::ValidationVector;
 use super::examples::E8;
-use super::format::ValidationVector;
 use super::{pawn, pawn_with, Case, AT, PERFORM};
 
 pub(super) fn vectors() -> Vec<ValidationVector> {

@@ -11,8 +11,8 @@
 //! rule of the spec and of G1–G15 is then satisfied, and no warning's condition (G10, G11,
 //! G13) can arise.
 
+use super::super::format::ValidationVector;
 use super::examples::{E1, E2, E3, E4, E5, E6, E7, E9};
-use super::format::ValidationVector;
 use super::{pawn_with, Case, AT};
 
 pub(super) fn vectors() -> Vec<ValidationVector> {

@@ -8,8 +8,8 @@
 
 use std::collections::BTreeMap;
 
+use super::super::format::{EvaluationVector, ExpectedMove, Query};
 use super::examples::{E1, E2, E3, E4, E5, E6, E7, E8, E9};
-use super::format::{EvaluationVector, ExpectedMove, Query};
 
 pub(super) fn vectors() -> Vec<EvaluationVector> {
     let mut cases = core();

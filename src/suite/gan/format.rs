@@ -3,6 +3,8 @@
 //!
 //! Changing these types is a versioned change: bump [`FORMAT`].
 
+use std::fmt::Write as _;
+
 use serde::{Deserialize, Serialize};
 
 use crate::model::ActorFields;
@@ -114,4 +116,28 @@ pub struct CrossVector {
     pub id: String,
     /// Exactly the object `gan detect --format json` prints for the input (D10).
     pub detect: DetectRecord,
+}
+
+/// 2-space pretty JSON with every non-ASCII character escaped (`\u212a`), and a final newline.
+///
+/// # Panics
+///
+/// When `value` cannot be serialized: never for the corpus types (no maps with non-string
+/// keys, no failing `Serialize`).
+pub fn to_json(value: &impl serde::Serialize) -> String {
+    let pretty = serde_json::to_string_pretty(value).expect("corpus types serialize");
+    let mut out = String::with_capacity(pretty.len() + 1);
+    for c in pretty.chars() {
+        if c.is_ascii() {
+            out.push(c);
+        } else {
+            // Only strings hold non-ASCII characters in JSON text, so this stays valid JSON.
+            let mut units = [0u16; 2];
+            for unit in c.encode_utf16(&mut units) {
+                let _ = write!(out, "\\u{unit:04x}");
+            }
+        }
+    }
+    out.push('\n');
+    out
 }

@@ -11,7 +11,7 @@ use super::coverage::Coverage;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Manifest {
-    /// Always [`super::format::FORMAT`].
+    /// Always [`crate::suite::gan::format::FORMAT`].
     pub format: u32,
     /// `gan` and its version.
     pub generator: String,

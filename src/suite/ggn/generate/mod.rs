@@ -1,5 +1,5 @@
-//! The GGN conformance corpus (`conformance/ggn/`, ids `ggn/…`): documents with their verdicts,
-//! and documents, boards and queries with their moves.
+//! The GGN suite's generator (`conformance/ggn/`, ids `ggn/…`): documents with their
+//! verdicts, and documents, boards and queries with their moves.
 //!
 //! **Where the expectations come from.** Never from this crate's validator or evaluator (the
 //! suite runs those against the corpus):
@@ -17,12 +17,10 @@
 
 mod evaluation;
 pub mod examples;
-pub mod format;
 mod invalid;
-pub mod protocol;
 mod valid;
 
-use self::format::{EvaluationFile, Expected, ValidationFile, ValidationVector, FORMAT};
+use super::format::{EvaluationFile, Expected, ValidationFile, ValidationVector, FORMAT};
 
 /// Which spec and decisions the expectations follow.
 const SPEC: &str = "ggn-1.0.0.txt read with DECISIONS.md §4 (G1–G15) and §2 (D1–D12)";

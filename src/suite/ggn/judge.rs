@@ -1,5 +1,5 @@
-//! The GGN suite (`conformance/PROTOCOL-ggn.md`): the request of each vector, and the result a
-//! reply earns. The rules themselves are `gan::ggn::corpus::protocol`'s
+//! The GGN suite's judge and describer: the request of each vector, and the result a reply
+//! earns. The rules themselves are [`protocol`](super::protocol)'s
 //! ([`judge_validation`], [`judge_evaluation`]); this module maps their verdicts to results
 //! and says what differs in words short enough for a report.
 
@@ -9,15 +9,10 @@ use std::fmt::Write as _;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-use crate::ggn::corpus::format::{
-    EvaluationVector, Expected, ExpectedMove, Query, ValidationVector,
-};
-use crate::ggn::corpus::protocol::{
-    judge_evaluation, judge_validation, occupied, Reply, Request, Verdict,
-};
+use super::format::{EvaluationVector, Expected, ExpectedMove, Query, ValidationVector};
+use super::protocol::{judge_evaluation, judge_validation, occupied, Reply, Request, Verdict};
 
-use super::outcome::Status;
-use super::report::escape_input;
+use crate::suite::{escape_input, Status};
 
 /// The request line of a validation vector, with its LF, appended to `out`.
 pub(crate) fn write_validation(vector: &ValidationVector, out: &mut Vec<u8>) {

@@ -135,3 +135,12 @@ pub struct ExpectedMove {
     /// left out: the two are the same board, G12).
     pub board: BTreeMap<String, String>,
 }
+
+/// The GGN suite's two vector files.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GgnFiles {
+    /// `ggn/validation.json`.
+    pub validation: ValidationFile,
+    /// `ggn/evaluation.json`.
+    pub evaluation: EvaluationFile,
+}

@@ -19,10 +19,9 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use crate::convert::vectors::{MigrationVector, VectorOptions};
+use crate::suite::{escape_input, Status};
 
-use super::outcome::Status;
-use super::report::escape_input;
+use super::format::{MigrationVector, VectorOptions};
 
 /// Why a vector whose input is not UTF-8 is not sent.
 pub const NOT_UTF8: &str = "not UTF-8: a migrate request holds its input as a JSON string";

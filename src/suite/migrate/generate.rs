@@ -2,93 +2,13 @@
 //! the built-in tables (both sides) and one per lossy case of DECISIONS.md §3.
 //!
 //! The expectations are written here from the tables and by hand; the converter is never run
-//! to produce them (the suite runs it against them). The serde types are the file's format,
-//! described by `conformance/schema/migrations.schema.json`.
+//! to produce them (the suite runs it against them).
 
-use serde::{Deserialize, Serialize};
-
-use super::codes;
-use super::tables::{Row, BETA_STYLES, FAMILIES, PIECE_NAMES};
+use crate::convert::codes;
+use crate::convert::tables::{Row, BETA_STYLES, FAMILIES, PIECE_NAMES};
 use crate::error::codes as parse_codes;
 
-/// The version of the file format (`"format"`).
-pub const FORMAT: u32 = 1;
-
-/// `conformance/migrations.json`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct MigrationFile {
-    /// Always [`FORMAT`].
-    pub format: u32,
-    /// The decisions the vectors follow.
-    pub decisions: String,
-    /// The vectors: table rows first (M2, M3, M5), then the hand-written cases.
-    pub vectors: Vec<MigrationVector>,
-}
-
-/// One input, two dialects, options, and what a conforming converter must answer.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct MigrationVector {
-    /// `migrate/{from}-{to}/{group}/{slug}`.
-    pub id: String,
-    /// The source dialect.
-    pub from: String,
-    /// The target dialect.
-    pub to: String,
-    /// The input, when it is UTF-8.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub input: Option<String>,
-    /// The input bytes in lowercase hex, when they are not UTF-8 (then `input` is absent).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub input_hex: Option<String>,
-    /// The conversion options.
-    pub options: VectorOptions,
-    /// The expected output, when the input converts.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub output: Option<String>,
-    /// The codes of the expected warnings, in order (only when the input converts).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub diagnostics: Option<Vec<String>>,
-    /// The expected error code, when the input is rejected (then `output` is absent).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub error: Option<String>,
-    /// The table row a vector checks, and where the row comes from.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub source: Option<String>,
-    /// The decision the vector illustrates, and why.
-    pub note: String,
-}
-
-/// The options of a vector (DECISIONS.md M4, M7).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct VectorOptions {
-    /// `error`, `drop` or `enhance`.
-    pub intermediate: String,
-    /// Warnings are errors.
-    pub strict: bool,
-}
-
-impl Default for VectorOptions {
-    fn default() -> Self {
-        VectorOptions {
-            intermediate: "error".to_owned(),
-            strict: false,
-        }
-    }
-}
-
-impl MigrationVector {
-    /// The input's bytes.
-    pub fn bytes(&self) -> Vec<u8> {
-        match (&self.input, &self.input_hex) {
-            (Some(input), _) => input.as_bytes().to_vec(),
-            (None, Some(hex)) => crate::corpus::format::decode_hex(hex),
-            (None, None) => Vec::new(),
-        }
-    }
-}
+use super::format::{MigrationFile, MigrationVector, VectorOptions, FORMAT};
 
 /// The whole file, in its fixed order.
 pub fn migration_file() -> MigrationFile {

@@ -1,0 +1,643 @@
+//! The GAN suite's generator: grammars in, vector files out (`gan/{dialect}.json`,
+//! `cross-dialect.json`, and each dialect's entry of `manifest.json`), every vector confirmed
+//! by the parser and the oracle on the way.
+//!
+//! Deterministic: the same grammars and seed give byte-identical files (fixed order, no
+//! timestamps, 2-space pretty JSON, non-ASCII escaped, final newline).
+
+mod candidate;
+pub mod coverage;
+mod derive;
+pub mod id;
+mod judge;
+pub mod manifest;
+mod mutate;
+mod oracle_file;
+mod rng;
+mod valid;
+
+pub use judge::Disagreement;
+pub use oracle_file::parse_oracle_file;
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::fmt;
+use std::path::PathBuf;
+
+use crate::dialect::Dialect;
+use crate::oracle::{self, Oracle};
+use crate::output::{Accepted, DetectRecord, ErrorRecord, Rejected};
+
+use self::candidate::{Candidate, Source};
+use self::coverage::Coverage;
+use self::derive::Hit;
+use self::judge::{Judge, Parser, Verdict};
+use self::manifest::DialectManifest;
+use self::valid::Overrides;
+use super::format::{CrossFile, CrossVector, ExpectedError, Vector, VectorFile, FORMAT};
+use crate::grammar::ir::Grammar;
+use crate::grammar::vm::VmGrammar;
+
+/// The seed used when none is given.
+pub const DEFAULT_SEED: u64 = 5;
+
+/// Each dialect gets at least this many valid vectors (the random sample tops them up).
+const VALID_TARGET: usize = 400;
+/// String mutations stop once a dialect has about this many invalid candidates.
+const INVALID_TARGET: usize = 1700;
+/// Valid vectors longer than this (in characters) are not mutated string by string.
+const MAX_SOURCE_CHARS: usize = 16;
+/// The first this many sources also get byte-level (not UTF-8) mutations.
+const BYTE_SOURCES: usize = 8;
+
+/// The most string mutants each group takes from the sources, so that every operator gets a
+/// share of the target.
+const GROUP_SHARES: [(&str, usize); 9] = [
+    ("empty", 60),
+    ("separator", 120),
+    ("whitespace", 240),
+    ("unicode", 200),
+    ("case", 120),
+    ("class", 260),
+    ("edit", 200),
+    ("invalid-utf8", 60),
+    ("other-dialect", 60),
+];
+
+/// The order of the groups in a file; on a duplicate input the earlier group wins.
+const VALID_GROUPS: [&str; 6] = [
+    "combination",
+    "alternative",
+    "optional",
+    "repetition",
+    "class-boundary",
+    "random",
+];
+const INVALID_GROUPS: [&str; 11] = [
+    "errata",
+    "empty",
+    "separator",
+    "whitespace",
+    "unicode",
+    "case",
+    "other-dialect",
+    "grammar",
+    "class",
+    "edit",
+    "invalid-utf8",
+];
+
+/// What to generate, from which grammars, confirmed by which oracle.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// The dialects whose vector files to write; all five also write `cross-dialect.json`
+    /// and `manifest.json`.
+    pub dialects: Vec<Dialect>,
+    /// The seed of the random sample and of the default choices.
+    pub seed: u64,
+    /// Where the grammars come from.
+    pub grammars: Grammars,
+    /// What confirms each vector.
+    pub oracle: OracleChoice,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            dialects: Dialect::ALL.to_vec(),
+            seed: DEFAULT_SEED,
+            grammars: Grammars::Embedded,
+            oracle: OracleChoice::Decisions,
+        }
+    }
+}
+
+/// Where the grammars come from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Grammars {
+    /// The `grammar/*.pest` files built into the binary, parsed by the library.
+    Embedded,
+    /// Edited copies in this folder (same file names), run by `pest_vm`.
+    Dir(PathBuf),
+}
+
+/// What confirms each vector.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum OracleChoice {
+    /// The regexes of DECISIONS.md §1.
+    Decisions,
+    /// Other uppercase patterns, one per dialect (`--oracle FILE`).
+    Patterns(BTreeMap<Dialect, String>),
+    /// No second oracle (`--no-oracle`).
+    Off,
+}
+
+/// The GAN suite's part of a corpus.
+#[derive(Debug, Clone)]
+pub struct GanCorpus {
+    /// The vector files of the dialects asked for, in dialect order.
+    pub vector_files: Vec<VectorFile>,
+    /// Their manifest entries.
+    pub dialects: Vec<DialectManifest>,
+    /// The cross-dialect records, when every dialect was generated.
+    pub cross: Option<CrossFile>,
+}
+
+/// Why generation stopped.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GenerateError {
+    /// A grammar cannot be read or walked.
+    Grammar(String),
+    /// An oracle pattern is missing or does not compile.
+    Oracle(String),
+    /// The grammar derives a string that its own parser rejects (an ordered choice or a greedy
+    /// repetition hides the derivation).
+    Underivable {
+        /// The dialect.
+        dialect: Dialect,
+        /// The derived string.
+        input: String,
+        /// The parser's error.
+        error: String,
+    },
+    /// The parser and the oracle disagree.
+    Disagreement(Disagreement),
+}
+
+impl fmt::Display for GenerateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GenerateError::Grammar(message) | GenerateError::Oracle(message) => {
+                f.write_str(message)
+            }
+            GenerateError::Underivable {
+                dialect,
+                input,
+                error,
+            } => write!(
+                f,
+                "{dialect}: the grammar derives {input:?} but its parser rejects it: {error} \
+                 (an ordered choice or a greedy repetition hides this derivation)"
+            ),
+            GenerateError::Disagreement(disagreement) => disagreement.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for GenerateError {}
+
+impl From<Disagreement> for GenerateError {
+    fn from(disagreement: Disagreement) -> Self {
+        GenerateError::Disagreement(disagreement)
+    }
+}
+
+/// One dialect's grammar, parser and oracle, and its structured valid candidates.
+struct Prepared {
+    dialect: Dialect,
+    text: String,
+    grammar: Grammar,
+    judge: Judge,
+    shapes: Vec<Overrides>,
+    structured: Vec<Candidate>,
+}
+
+/// Generates the GAN suite's files described by `config`: one vector file per dialect asked
+/// for and, when every dialect is, the cross-dialect records.
+pub fn generate(config: &Config) -> Result<GanCorpus, GenerateError> {
+    let prepared: Vec<Prepared> = Dialect::ALL
+        .into_iter()
+        .map(|d| prepare(d, config))
+        .collect::<Result<_, _>>()?;
+    let mut vector_files = Vec::new();
+    let mut dialects = Vec::new();
+    for dialect in Dialect::ALL
+        .into_iter()
+        .filter(|d| config.dialects.contains(d))
+    {
+        let (file, coverage) = dialect_file(&prepared, dialect, config.seed)?;
+        dialects.push(dialect_manifest(
+            &prepared[dialect as usize],
+            &file,
+            coverage,
+            config,
+        ));
+        vector_files.push(file);
+    }
+    let cross = if config.dialects.len() == Dialect::ALL.len() {
+        Some(cross_file(&prepared, &vector_files)?)
+    } else {
+        None
+    };
+    Ok(GanCorpus {
+        vector_files,
+        dialects,
+        cross,
+    })
+}
+
+/// Reads, parses and walks one dialect's grammar; builds its judge.
+fn prepare(dialect: Dialect, config: &Config) -> Result<Prepared, GenerateError> {
+    let file = dialect.grammar_file();
+    let (text, parser) = match &config.grammars {
+        Grammars::Embedded => (dialect.grammar_text().to_owned(), None),
+        Grammars::Dir(dir) => {
+            let path = dir.join(file);
+            let text = std::fs::read_to_string(&path).map_err(|error| {
+                GenerateError::Grammar(format!("cannot read {}: {error}", path.display()))
+            })?;
+            let vm = VmGrammar::new(dialect, &path.display().to_string(), &text)
+                .map_err(GenerateError::Grammar)?;
+            (text, Some(vm))
+        }
+    };
+    let grammar = Grammar::parse(file, &text).map_err(|e| GenerateError::Grammar(e.to_string()))?;
+    // Only the dialects generated need an oracle (the others lend their shapes as
+    // other-dialect strings; the cross-dialect file is written only when all are generated).
+    let oracle = match &config.oracle {
+        _ if !config.dialects.contains(&dialect) => None,
+        OracleChoice::Decisions => Some(Oracle::new(dialect)),
+        OracleChoice::Patterns(patterns) => {
+            let pattern = patterns.get(&dialect).ok_or_else(|| {
+                GenerateError::Oracle(format!("the oracle file has no pattern for {dialect}"))
+            })?;
+            let compiled = Oracle::from_pattern(pattern).map_err(|error| {
+                GenerateError::Oracle(format!("the oracle pattern for {dialect}: {error}"))
+            })?;
+            Some(compiled)
+        }
+        OracleChoice::Off => None,
+    };
+    let judge = Judge {
+        dialect,
+        parser: parser.map_or(Parser::Library, Parser::Vm),
+        oracle,
+    };
+    let seed = dialect_seed(config.seed, dialect);
+    let walk = |error: String| GenerateError::Grammar(format!("{file}: {error}"));
+    let shapes = valid::shapes(&grammar, seed).map_err(walk)?;
+    let structured = valid::structured(&grammar, seed, &shapes).map_err(walk)?;
+    Ok(Prepared {
+        dialect,
+        text,
+        grammar,
+        judge,
+        shapes,
+        structured,
+    })
+}
+
+/// Each dialect's own seed, derived from the corpus seed.
+fn dialect_seed(seed: u64, dialect: Dialect) -> u64 {
+    rng::mix(seed ^ (dialect as u64).wrapping_mul(0x0100_0000_01B3))
+}
+
+/// A judged, deduplicated candidate.
+struct Judged {
+    candidate: Candidate,
+    verdict: Verdict,
+}
+
+/// One dialect's vector file and the coverage of its grammar.
+fn dialect_file(
+    prepared: &[Prepared],
+    dialect: Dialect,
+    seed: u64,
+) -> Result<(VectorFile, Coverage), GenerateError> {
+    let me = &prepared[dialect as usize];
+    let file_error =
+        |error: String| GenerateError::Grammar(format!("{}: {error}", dialect.grammar_file()));
+
+    // Valid: the structured candidates, then the random sample up to the target.
+    let mut candidates = me.structured.clone();
+    let mut known: HashSet<Vec<u8>> = candidates.iter().map(|c| c.input.clone()).collect();
+    let sample_seed = dialect_seed(seed, dialect) ^ 0x5EED;
+    for index in 0..(VALID_TARGET * 50) as u64 {
+        if known.len() >= VALID_TARGET {
+            break;
+        }
+        let candidate = valid::sample(&me.grammar, sample_seed, index).map_err(file_error)?;
+        known.insert(candidate.input.clone());
+        candidates.push(candidate);
+    }
+    let mut hits: HashSet<Hit> = HashSet::new();
+    let mut valid = Vec::new();
+    for candidate in ordered(candidates, &VALID_GROUPS) {
+        match me.judge.judge(&candidate.input)? {
+            Verdict::Invalid(error) => {
+                return Err(GenerateError::Underivable {
+                    dialect,
+                    input: String::from_utf8_lossy(&candidate.input).into_owned(),
+                    error: format!("{} at byte {}: {error}", error.code(), error.offset()),
+                })
+            }
+            verdict @ Verdict::Valid(..) => {
+                hits.extend(candidate.hits.iter().copied());
+                valid.push(Judged { candidate, verdict });
+            }
+        }
+    }
+    let coverage = coverage::measure(&me.grammar, &hits);
+
+    // Invalid: mutants of the grammar, of the valid strings, and fixed lists.
+    let invalid = ordered(
+        invalid_candidates(prepared, me, seed, &valid)?,
+        &INVALID_GROUPS,
+    );
+    let mut judged_invalid = Vec::new();
+    for candidate in invalid {
+        if known.contains(&candidate.input) {
+            continue; // a mutant that is a valid vector
+        }
+        let verdict = me.judge.judge(&candidate.input)?;
+        match verdict {
+            Verdict::Invalid(_) => judged_invalid.push(Judged { candidate, verdict }),
+            // A curated string (another dialect's example, an erratum) valid here is kept, as
+            // a valid example, so that a grammar change flipping it shows in the diff.
+            Verdict::Valid(..)
+                if candidate.source.is_none() && candidate.mutation != Some("invalid-utf8") =>
+            {
+                let candidate = Candidate {
+                    mutation: None,
+                    ..Candidate {
+                        group: "examples",
+                        ..candidate
+                    }
+                };
+                valid.push(Judged { candidate, verdict });
+            }
+            // Any other mutant that happens to be valid says nothing the grammar's own
+            // derivations do not say.
+            Verdict::Valid(..) => {}
+        }
+    }
+
+    let ids: HashMap<String, String> = valid
+        .iter()
+        .map(|j| {
+            let input = String::from_utf8_lossy(&j.candidate.input).into_owned();
+            let id = id::vector_id(
+                dialect.as_str(),
+                true,
+                j.candidate.group,
+                &j.candidate.input,
+            );
+            (input, id)
+        })
+        .collect();
+    let vectors = valid
+        .iter()
+        .chain(&judged_invalid)
+        .map(|j| vector(dialect, j, &ids))
+        .collect();
+    let file = VectorFile {
+        format: FORMAT,
+        dialect: dialect.as_str().to_owned(),
+        spec: dialect.spec_file().to_owned(),
+        vectors,
+    };
+    Ok((file, coverage))
+}
+
+/// The invalid candidates of one dialect, before ordering and deduplication.
+fn invalid_candidates(
+    prepared: &[Prepared],
+    me: &Prepared,
+    seed: u64,
+    valid: &[Judged],
+) -> Result<Vec<Candidate>, GenerateError> {
+    let dialect = me.dialect;
+    let walk =
+        |error: String| GenerateError::Grammar(format!("{}: {error}", dialect.grammar_file()));
+    let grammar_seed = dialect_seed(seed, dialect);
+    let mut out = mutate::fixed();
+    for other in prepared.iter().filter(|p| p.dialect != dialect) {
+        for candidate in other.structured.iter().filter(|c| c.group == "combination") {
+            let id = id::vector_id(
+                other.dialect.as_str(),
+                true,
+                "combination",
+                &candidate.input,
+            );
+            out.push(Candidate::mutant(
+                "other-dialect",
+                "other-dialect",
+                candidate.input.clone(),
+                Some(Source::Id(id)),
+            ));
+        }
+    }
+    out.extend(
+        mutate::OTHER_DIALECT
+            .map(|input| Candidate::mutant("other-dialect", "other-dialect", input, None)),
+    );
+    // Grammar mutations on every shape, and on every shape with its repetitions at 2.
+    for shape in &me.shapes {
+        let base = valid::derive_with(&me.grammar, grammar_seed, shape.clone()).map_err(walk)?;
+        out.extend(
+            mutate::grammar_mutants(&me.grammar, grammar_seed, shape, &base.text).map_err(walk)?,
+        );
+        let mut twice = shape.clone();
+        for site in base.sites.iter().filter(|s| !s.in_repeat) {
+            if let derive::SiteKind::Repeat { min, max } = site.kind {
+                let count = 2.max(min).min(max.unwrap_or(u32::MAX));
+                twice.insert(site.path.clone(), derive::Decision::Count(count));
+            }
+        }
+        let longer = valid::derive_with(&me.grammar, grammar_seed, twice.clone()).map_err(walk)?;
+        out.extend(
+            mutate::grammar_mutants(&me.grammar, grammar_seed, &twice, &longer.text)
+                .map_err(walk)?,
+        );
+    }
+    // String mutations of the valid vectors in file order (short ones only), each group up to
+    // its share, until the target.
+    let mut known: HashSet<Vec<u8>> = out.iter().map(|c| c.input.clone()).collect();
+    let mut per_group: HashMap<&str, usize> = HashMap::new();
+    let sources = valid
+        .iter()
+        .map(|j| String::from_utf8_lossy(&j.candidate.input).into_owned())
+        .filter(|input| input.chars().count() <= MAX_SOURCE_CHARS);
+    for (index, source) in sources.enumerate() {
+        if known.len() >= INVALID_TARGET {
+            break;
+        }
+        let mut mutants = mutate::string_mutants(&me.grammar, &source);
+        if index < BYTE_SOURCES {
+            mutants.extend(mutate::byte_mutants(&source));
+        }
+        for mutant in mutants {
+            let count = per_group.entry(mutant.group).or_insert(0);
+            let share = GROUP_SHARES
+                .iter()
+                .find(|(g, _)| *g == mutant.group)
+                .map_or(usize::MAX, |s| s.1);
+            if *count < share && known.insert(mutant.input.clone()) {
+                *count += 1;
+                out.push(mutant);
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Candidates in the order of `groups` (stable within a group), the first of each input kept.
+fn ordered(candidates: Vec<Candidate>, groups: &[&str]) -> Vec<Candidate> {
+    let rank = |group: &str| {
+        groups
+            .iter()
+            .position(|g| *g == group)
+            .unwrap_or(groups.len())
+    };
+    let mut sorted = candidates;
+    sorted.sort_by_key(|c| rank(c.group));
+    let mut seen = HashSet::new();
+    sorted.retain(|c| seen.insert(c.input.clone()));
+    sorted
+}
+
+/// The vector of a judged candidate; `ids` gives the id of each valid input of the dialect.
+fn vector(dialect: Dialect, judged: &Judged, ids: &HashMap<String, String>) -> Vector {
+    let candidate = &judged.candidate;
+    let text = std::str::from_utf8(&candidate.input).ok();
+    let (valid, actor, canonical, error) = match &judged.verdict {
+        Verdict::Valid(fields, canonical) => {
+            (true, Some(fields.clone()), Some(canonical.clone()), None)
+        }
+        Verdict::Invalid(error) => {
+            let expected = ExpectedError {
+                code: error.code().to_owned(),
+                offset: error.offset(),
+            };
+            (false, None, None, Some(expected))
+        }
+    };
+    let source = match &candidate.source {
+        Some(Source::Input(input)) => ids.get(input).cloned(),
+        Some(Source::Id(id)) => Some(id.clone()),
+        None => None,
+    };
+    Vector {
+        id: id::vector_id(dialect.as_str(), valid, candidate.group, &candidate.input),
+        dialect: dialect.as_str().to_owned(),
+        group: candidate.group.to_owned(),
+        input: text.map(str::to_owned),
+        input_hex: text.is_none().then(|| crate::output::hex(&candidate.input)),
+        valid,
+        actor,
+        canonical,
+        error,
+        mutation: candidate.mutation.map(str::to_owned),
+        source,
+        note: candidate.note.map(str::to_owned),
+    }
+}
+
+/// The manifest entry of one dialect.
+fn dialect_manifest(
+    prepared: &Prepared,
+    file: &VectorFile,
+    coverage: Coverage,
+    config: &Config,
+) -> DialectManifest {
+    let dialect = prepared.dialect;
+    let mut groups = BTreeMap::new();
+    let mut mutations = BTreeMap::new();
+    for vector in &file.vectors {
+        let verdict = if vector.valid { "valid" } else { "invalid" };
+        *groups
+            .entry(format!("{verdict}/{}", vector.group))
+            .or_insert(0) += 1;
+        if let Some(mutation) = &vector.mutation {
+            *mutations.entry(mutation.clone()).or_insert(0) += 1;
+        }
+    }
+    let valid = file.vectors.iter().filter(|v| v.valid).count();
+    DialectManifest {
+        dialect: dialect.as_str().to_owned(),
+        spec: dialect.spec_file().to_owned(),
+        grammar: dialect.grammar_file().to_owned(),
+        grammar_sha256: id::sha256_hex(prepared.text.as_bytes()),
+        oracle_pattern: match &config.oracle {
+            OracleChoice::Decisions => Some(oracle::pattern(dialect).to_owned()),
+            OracleChoice::Patterns(patterns) => patterns.get(&dialect).cloned(),
+            OracleChoice::Off => None,
+        },
+        file: format!("gan/{dialect}.json"),
+        valid,
+        invalid: file.vectors.len() - valid,
+        groups,
+        mutations,
+        coverage,
+    }
+}
+
+/// `cross-dialect.json`: every shape of every dialect, a few boundaries and long strings,
+/// the errata and other-dialect strings, and a sample of each dialect's invalid vectors.
+fn cross_file(prepared: &[Prepared], files: &[VectorFile]) -> Result<CrossFile, GenerateError> {
+    let mut inputs: Vec<Vec<u8>> = Vec::new();
+    for file in files {
+        let mut boundaries = 0;
+        let mut invalid = 0;
+        for vector in &file.vectors {
+            let take = match vector.group.as_str() {
+                "combination" => true,
+                "class-boundary" | "repetition" => {
+                    boundaries += 1;
+                    boundaries <= 10 && vector.bytes().len() <= 32
+                }
+                _ if !vector.valid => {
+                    invalid += 1;
+                    invalid % 25 == 1
+                }
+                _ => false,
+            };
+            if take {
+                inputs.push(vector.bytes());
+            }
+        }
+    }
+    inputs.extend(
+        mutate::ERRATA
+            .iter()
+            .map(|(input, _)| input.as_bytes().to_vec()),
+    );
+    inputs.extend(
+        mutate::OTHER_DIALECT
+            .iter()
+            .map(|input| input.as_bytes().to_vec()),
+    );
+    let mut seen = HashSet::new();
+    inputs.retain(|input| seen.insert(input.clone()));
+    let mut vectors = Vec::with_capacity(inputs.len());
+    for input in inputs {
+        let mut record = DetectRecord {
+            input: String::from_utf8_lossy(&input).into_owned(),
+            input_hex: std::str::from_utf8(&input)
+                .is_err()
+                .then(|| crate::output::hex(&input)),
+            input_length: None,
+            accepted: Vec::new(),
+            rejected: Vec::new(),
+        };
+        for p in prepared {
+            let dialect = p.dialect.as_str().to_owned();
+            match p.judge.judge(&input)? {
+                Verdict::Valid(actor, _) => record.accepted.push(Accepted { dialect, actor }),
+                Verdict::Invalid(error) => {
+                    record.rejected.push(Rejected {
+                        dialect,
+                        error: ErrorRecord::from(&error),
+                    });
+                }
+            }
+        }
+        vectors.push(CrossVector {
+            id: id::cross_id(&input),
+            detect: record,
+        });
+    }
+    Ok(CrossFile {
+        format: FORMAT,
+        vectors,
+    })
+}

@@ -1,0 +1,178 @@
+//! The GAN suite: identifiers in the five dialects (`conformance/gan/*.json`, the batch and
+//! per-case protocols of `conformance/PROTOCOL.md`). Its [`format`] is the corpus's public
+//! API; [`generate`] derives the vectors from the grammars, confirmed by the oracle.
+
+pub mod format;
+pub mod generate;
+mod judge;
+mod protocol;
+
+use std::process::ExitStatus;
+
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+use crate::model::{ActorFields, Dialect};
+
+use self::format::{ExpectedError, VectorFile};
+use super::{
+    dialect_of, escape_input, Answer, Item, Status, Suite, SuiteCorpus, SuiteVector,
+    UnknownDialect, Vector,
+};
+
+/// Why a vector whose input is not UTF-8 is not sent in batch mode.
+pub const NOT_UTF8: &str = "not UTF-8: runs only in per-case mode";
+
+/// What a GAN vector needs beyond its input.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GanVector {
+    /// The dialect.
+    pub dialect: Dialect,
+    /// What a conforming implementation says.
+    pub expected: Expected,
+}
+
+/// The verdict, attributes and error a GAN vector expects.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Expected {
+    /// The verdict.
+    pub valid: bool,
+    /// The attributes, when valid.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub actor: Option<ActorFields>,
+    /// D12's code and D11's offset, when invalid.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<ExpectedError>,
+}
+
+impl SuiteCorpus for [VectorFile] {
+    /// The vectors of every file, in the order given, each file in its own order; the
+    /// section is the dialect.
+    fn items(&self) -> Result<Vec<Item>, UnknownDialect> {
+        let mut items = Vec::new();
+        for vector in self.iter().flat_map(|file| &file.vectors) {
+            let dialect = dialect_of(&vector.id, &vector.dialect)?;
+            items.push(Item {
+                id: vector.id.clone(),
+                section: dialect.as_str().to_owned(),
+                group: vector.group.clone(),
+                input: vector.input.clone(),
+                bytes: vector.bytes(),
+                dialects: vec![dialect],
+                vector: Vector::Gan(GanVector {
+                    dialect,
+                    expected: Expected {
+                        valid: vector.valid,
+                        actor: vector.actor.clone(),
+                        error: vector.error.clone(),
+                    },
+                }),
+            });
+        }
+        Ok(items)
+    }
+}
+
+impl SuiteCorpus for Vec<VectorFile> {
+    fn items(&self) -> Result<Vec<Item>, UnknownDialect> {
+        self.as_slice().items()
+    }
+}
+
+impl SuiteVector for GanVector {
+    fn suite(&self) -> Suite {
+        Suite::Gan
+    }
+
+    fn not_sent_in_batch(&self, input: Option<&str>) -> Option<&'static str> {
+        input.is_none().then_some(NOT_UTF8)
+    }
+
+    fn write_request(&self, id: &str, input: Option<&str>, out: &mut Vec<u8>) {
+        protocol::write_request(id, self.dialect, input.unwrap_or_default(), out);
+    }
+
+    fn read_reply(&self, reply: Map<String, Value>, line: &[u8]) -> Answer {
+        protocol::read_reply(reply, line)
+    }
+
+    fn per_case_dialect(&self) -> Option<Dialect> {
+        Some(self.dialect)
+    }
+
+    fn per_case_answer(
+        &self,
+        status: ExitStatus,
+        stdout: &[u8],
+        stderr: &mut dyn FnMut() -> String,
+    ) -> Answer {
+        protocol::per_case_answer(status, stdout, stderr)
+    }
+
+    fn judge(&self, answer: &Answer, check_errors: bool) -> (Status, Option<String>) {
+        match answer {
+            Answer::Verdict(reply) => judge::judge(self, reply, check_errors),
+            _ => (
+                Status::Crash,
+                Some("an answer of another suite than gan for this vector".to_owned()),
+            ),
+        }
+    }
+
+    fn describe_expected(&self) -> String {
+        let expected = &self.expected;
+        if expected.valid {
+            match &expected.actor {
+                Some(actor) => {
+                    format!("valid {}", serde_json::to_string(actor).unwrap_or_default())
+                }
+                None => "valid".to_owned(),
+            }
+        } else {
+            match &expected.error {
+                Some(error) => format!("invalid ({} at {})", error.code, error.offset),
+                None => "invalid".to_owned(),
+            }
+        }
+    }
+
+    fn describe_reply(&self, answer: &Answer) -> String {
+        let Answer::Verdict(reply) = answer else {
+            return format!("a reply of another suite: {answer:?}");
+        };
+        if reply.valid {
+            return match &reply.actor {
+                Some(actor) => format!("valid {}", Value::Object(actor.clone())),
+                None => "valid (no attributes reported)".to_owned(),
+            };
+        }
+        match &reply.error {
+            None => "invalid (no error reported)".to_owned(),
+            Some(error) => {
+                let code = error.get("code").and_then(Value::as_str);
+                let offset = error.get("offset").and_then(Value::as_u64);
+                match (code, offset) {
+                    (Some(code), Some(offset)) => format!("invalid ({code} at {offset})"),
+                    _ => format!("invalid, with a malformed error {error}"),
+                }
+            }
+        }
+    }
+
+    fn input_lines(&self, input: &[u8]) -> Vec<(&'static str, String)> {
+        vec![("input", escape_input(input))]
+    }
+
+    fn request_json(&self, input: Option<&str>) -> (&'static str, String) {
+        // `null` when the input is not UTF-8 (then `input_hex` holds it).
+        ("input", serde_json::to_string(&input).unwrap_or_default())
+    }
+
+    fn hex_when_not_utf8(&self) -> bool {
+        true
+    }
+
+    fn expected_json(&self) -> String {
+        serde_json::to_string(&self.expected).unwrap_or_default()
+    }
+}

@@ -1,0 +1,177 @@
+//! The GGN suite: documents to validate and tables to evaluate (`conformance/ggn/*.json`,
+//! `conformance/PROTOCOL-ggn.md`). Its [`format`] is the corpus's public API; [`generate`]
+//! writes the vectors by hand and by stated rules, never from this crate's validator;
+//! [`protocol`] holds the requests, replies and the rules a reply is judged by.
+
+pub mod format;
+pub mod generate;
+mod judge;
+pub mod protocol;
+
+use serde_json::{Map, Value};
+
+use self::format::{EvaluationVector, GgnFiles, ValidationVector};
+use self::protocol::Request;
+use super::{
+    dialect_of, middle, Answer, Item, Status, Suite, SuiteCorpus, SuiteVector, UnknownDialect,
+    Vector,
+};
+
+impl SuiteCorpus for GgnFiles {
+    /// The validation vectors, then the evaluation vectors, each in file order. The section
+    /// is `valid`, `invalid` or `moves`; the group, the part of the id between the section and
+    /// the slug (`ggn/invalid/g9/piece` is in group `g9`).
+    fn items(&self) -> Result<Vec<Item>, UnknownDialect> {
+        let mut items = Vec::new();
+        for vector in &self.validation.vectors {
+            let dialect = dialect_of(&vector.id, &vector.dialect)?;
+            let bytes = match (&vector.document_text, &vector.document_hex) {
+                (Some(text), _) => text.as_bytes().to_vec(),
+                (None, Some(hex)) => super::gan::format::decode_hex(hex),
+                (None, None) => Vec::new(),
+            };
+            items.push(Item {
+                id: vector.id.clone(),
+                section: if vector.valid { "valid" } else { "invalid" }.to_owned(),
+                group: middle(&vector.id),
+                input: vector.document_text.clone(),
+                bytes,
+                dialects: vec![dialect],
+                vector: Vector::GgnValidation(Box::new(vector.clone())),
+            });
+        }
+        for vector in &self.evaluation.vectors {
+            let dialect = dialect_of(&vector.id, &vector.dialect)?;
+            items.push(Item {
+                id: vector.id.clone(),
+                section: "moves".to_owned(),
+                group: middle(&vector.id),
+                input: Some(vector.document_text.clone()),
+                bytes: vector.document_text.as_bytes().to_vec(),
+                dialects: vec![dialect],
+                vector: Vector::GgnEvaluation(Box::new(vector.clone())),
+            });
+        }
+        Ok(items)
+    }
+}
+
+impl SuiteVector for ValidationVector {
+    fn suite(&self) -> Suite {
+        Suite::Ggn
+    }
+
+    fn not_sent_in_batch(&self, _input: Option<&str>) -> Option<&'static str> {
+        None
+    }
+
+    fn write_request(&self, _id: &str, _input: Option<&str>, out: &mut Vec<u8>) {
+        judge::write_validation(self, out);
+    }
+
+    fn read_reply(&self, reply: Map<String, Value>, _line: &[u8]) -> Answer {
+        Answer::Object(reply)
+    }
+
+    fn judge(&self, answer: &Answer, check_errors: bool) -> (Status, Option<String>) {
+        match answer {
+            Answer::Object(object) => judge::judge_validate(self, object, check_errors),
+            _ => another_suite(),
+        }
+    }
+
+    fn describe_expected(&self) -> String {
+        judge::describe_validation(self)
+    }
+
+    fn describe_reply(&self, answer: &Answer) -> String {
+        describe(answer)
+    }
+
+    fn input_lines(&self, input: &[u8]) -> Vec<(&'static str, String)> {
+        judge::validation_lines(self, input)
+    }
+
+    fn request_json(&self, _input: Option<&str>) -> (&'static str, String) {
+        ("request", to_json(&Request::validate(self)))
+    }
+
+    fn hex_when_not_utf8(&self) -> bool {
+        false
+    }
+
+    fn expected_json(&self) -> String {
+        to_json(&judge::expected_validation(self))
+    }
+}
+
+impl SuiteVector for EvaluationVector {
+    fn suite(&self) -> Suite {
+        Suite::Ggn
+    }
+
+    fn not_sent_in_batch(&self, _input: Option<&str>) -> Option<&'static str> {
+        None
+    }
+
+    fn write_request(&self, _id: &str, _input: Option<&str>, out: &mut Vec<u8>) {
+        judge::write_evaluation(self, out);
+    }
+
+    fn read_reply(&self, reply: Map<String, Value>, _line: &[u8]) -> Answer {
+        Answer::Object(reply)
+    }
+
+    fn judge(&self, answer: &Answer, _check_errors: bool) -> (Status, Option<String>) {
+        match answer {
+            Answer::Object(object) => judge::judge_moves(self, object),
+            _ => another_suite(),
+        }
+    }
+
+    fn describe_expected(&self) -> String {
+        judge::describe_evaluation(self)
+    }
+
+    fn describe_reply(&self, answer: &Answer) -> String {
+        describe(answer)
+    }
+
+    fn input_lines(&self, input: &[u8]) -> Vec<(&'static str, String)> {
+        judge::evaluation_lines(self, input)
+    }
+
+    fn request_json(&self, _input: Option<&str>) -> (&'static str, String) {
+        ("request", to_json(&Request::moves(self)))
+    }
+
+    fn hex_when_not_utf8(&self) -> bool {
+        false
+    }
+
+    fn expected_json(&self) -> String {
+        to_json(&judge::expected_evaluation(self))
+    }
+
+    fn fail_detail_explains(&self) -> bool {
+        true
+    }
+}
+
+fn another_suite() -> (Status, Option<String>) {
+    (
+        Status::Crash,
+        Some("an answer of another suite than ggn for this vector".to_owned()),
+    )
+}
+
+fn describe(answer: &Answer) -> String {
+    match answer {
+        Answer::Object(object) => judge::describe_reply(object),
+        other => format!("a reply of another suite: {other:?}"),
+    }
+}
+
+fn to_json(value: &impl serde::Serialize) -> String {
+    serde_json::to_string(value).unwrap_or_default()
+}

@@ -1,0 +1,101 @@
+//! The migrate suite: conversions between dialects (`conformance/migrations.json`, the
+//! "Migrate suite" of `conformance/PROTOCOL.md`). Its [`format`] is the corpus's public API;
+//! [`generate`] writes the vectors from the name tables and by hand, never by running the
+//! converter; [`protocol`] holds the request, the reply and the rule a reply is judged by.
+
+pub mod format;
+pub mod generate;
+pub mod protocol;
+
+use serde_json::{Map, Value};
+
+use self::format::{MigrationFile, MigrationVector};
+use self::protocol::{Reply, Request, NOT_UTF8};
+use super::{
+    dialect_of, middle, Answer, Item, Status, Suite, SuiteCorpus, SuiteVector, UnknownDialect,
+    Vector,
+};
+
+impl SuiteCorpus for MigrationFile {
+    /// The vectors in file order. The section is the conversion `{from}-{to}`; the group, the
+    /// part of the id between the conversion and the slug (`migrate/beta-snn-pin/m3/promoted`
+    /// is in group `m3`). A `--dialect` selection matches the source or the target.
+    fn items(&self) -> Result<Vec<Item>, UnknownDialect> {
+        let mut items = Vec::new();
+        for vector in &self.vectors {
+            let from = dialect_of(&vector.id, &vector.from)?;
+            let to = dialect_of(&vector.id, &vector.to)?;
+            items.push(Item {
+                id: vector.id.clone(),
+                section: format!("{from}-{to}"),
+                group: middle(&vector.id),
+                input: vector.input.clone(),
+                bytes: vector.bytes(),
+                dialects: vec![from, to],
+                vector: Vector::Migration(Box::new(vector.clone())),
+            });
+        }
+        Ok(items)
+    }
+}
+
+impl SuiteVector for MigrationVector {
+    fn suite(&self) -> Suite {
+        Suite::Migrate
+    }
+
+    fn not_sent_in_batch(&self, input: Option<&str>) -> Option<&'static str> {
+        input.is_none().then_some(NOT_UTF8)
+    }
+
+    fn write_request(&self, _id: &str, _input: Option<&str>, out: &mut Vec<u8>) {
+        protocol::write_request(self, out);
+    }
+
+    fn read_reply(&self, reply: Map<String, Value>, _line: &[u8]) -> Answer {
+        Answer::Object(reply)
+    }
+
+    fn judge(&self, answer: &Answer, _check_errors: bool) -> (Status, Option<String>) {
+        match answer {
+            Answer::Object(object) => match Reply::from_object(object) {
+                Ok(reply) => protocol::judge(self, &reply),
+                Err(message) => (Status::Crash, Some(message)),
+            },
+            _ => (
+                Status::Crash,
+                Some("an answer of another suite than migrate for this vector".to_owned()),
+            ),
+        }
+    }
+
+    fn describe_expected(&self) -> String {
+        protocol::describe_expected(self)
+    }
+
+    fn describe_reply(&self, answer: &Answer) -> String {
+        match answer {
+            Answer::Object(object) => protocol::describe_reply(object),
+            other => format!("a reply of another suite: {other:?}"),
+        }
+    }
+
+    fn input_lines(&self, input: &[u8]) -> Vec<(&'static str, String)> {
+        protocol::input_lines(self, input)
+    }
+
+    fn request_json(&self, _input: Option<&str>) -> (&'static str, String) {
+        (
+            "request",
+            serde_json::to_string(&Request::new(self)).unwrap_or_default(),
+        )
+    }
+
+    fn hex_when_not_utf8(&self) -> bool {
+        true
+    }
+
+    fn expected_json(&self) -> String {
+        serde_json::to_string(&protocol::expected_json(self)).unwrap_or_default()
+    }
+}
