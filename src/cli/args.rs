@@ -56,7 +56,7 @@ pub enum Command {
                             gan detect --format json CHESS:KING")]
     Detect(DetectArgs),
     /// Convert identifiers from one dialect to another, reporting everything lost (M1–M7).
-    Migrate(super::migrate::MigrateArgs),
+    Migrate(MigrateArgs),
     /// Generate the conformance corpus from the grammars, confirmed by the oracle regexes.
     #[command(
         after_help = "Writes exactly gan/{dialect}.json, cross-dialect.json and \
@@ -411,4 +411,111 @@ pub enum Format {
 fn parse_dialect(name: &str) -> Result<Dialect, String> {
     name.parse()
         .map_err(|error: gan::dialect::UnknownDialect| error.to_string())
+}
+
+/// The arguments of `gan migrate`.
+// Each flag of the command line is a bool of its own.
+#[allow(clippy::struct_excessive_bools)]
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Input: INPUT, or standard input when absent or `-`: each LF-terminated \
+                        line is one identifier, minus one CR before the LF; nothing else is \
+                        trimmed (-z: NUL-separated). An empty line is rejected (empty).\n\n\
+                        Text output: one converted identifier per converted line; a rejected line \
+                        is left out (or written empty with --keep-alignment). JSON output: one \
+                        object per input line. Every rejected line, and every warning, is \
+                        reported on standard error (line, input, code, message) and in --report \
+                        FILE as JSON lines; a summary ends the run.\n\n\
+                        Exit codes: 0 every line converted, 1 some rejected (or warned, with \
+                        --strict), 2 usage or I/O error.\n\n\
+                        Examples:\n  gan migrate --from legacy --to snn-pin old.txt -o new.txt\n  \
+                        printf 'C:-K\\n' | gan migrate --from beta --to qpi\n  \
+                        gan migrate --from pnn --intermediate drop --format json moves.txt\n  \
+                        gan migrate --from legacy --map names.toml --dry-run --report r.jsonl db.txt\n  \
+                        gan migrate --ggn --from beta --to snn-pin rules.json -o new-rules.json\n\n\
+                        --ggn: INPUT is one GGN document. Every piece key, require/prevent state \
+                        and perform value is converted; square labels, \"empty\", \"enemy\", null, \
+                        \"$schema\" and key order are kept; the result is 2-space pretty JSON, \
+                        validated again in the target dialect. The document is refused (exit 1, \
+                        nothing written) when it is not valid GGN in the source dialect, when an \
+                        identifier cannot be converted, when two piece keys would become one, or \
+                        when the result is invalid; every problem is reported on standard error \
+                        with its JSON pointer in the input (and in --report FILE as JSON lines). \
+                        Exit codes with --ggn: 0 converted, 1 refused (or warned, with --strict), \
+                        2 usage or I/O error."
+)]
+pub struct MigrateArgs {
+    /// The dialect of the input.
+    #[arg(long, value_name = "D", value_parser = parse_dialect)]
+    pub(super) from: Dialect,
+
+    /// The dialect to write.
+    #[arg(long, value_name = "D", default_value = "snn-pin", value_parser = parse_dialect)]
+    pub(super) to: Dialect,
+
+    /// A TOML name table that adds or overrides rows: [pieces], [pieces.STYLE], [styles],
+    /// [families].
+    #[arg(long, value_name = "FILE")]
+    pub(super) map: Option<PathBuf>,
+
+    /// What to do with pnn's intermediate `'`: an error, drop it, or write it as `+`.
+    #[arg(long, value_enum, default_value_t = IntermediateArg::Error)]
+    pub(super) intermediate: IntermediateArg,
+
+    /// Reject lines with warnings.
+    #[arg(long)]
+    pub(super) strict: bool,
+
+    /// Convert every line, whatever is rejected (the default).
+    #[arg(long, conflicts_with = "fail_fast")]
+    pub(super) keep_going: bool,
+
+    /// Stop at the first rejected line; `-o OUTPUT` is then left untouched.
+    #[arg(long)]
+    pub(super) fail_fast: bool,
+
+    /// Write no output: only the report and the summary.
+    #[arg(long)]
+    pub(super) dry_run: bool,
+
+    /// Write an empty line for each rejected line, so line numbers still match.
+    #[arg(long)]
+    pub(super) keep_alignment: bool,
+
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub(super) format: Format,
+
+    /// Also write every line with a diagnostic to FILE, as JSON lines.
+    #[arg(long, value_name = "FILE")]
+    pub(super) report: Option<PathBuf>,
+
+    /// Read NUL-separated inputs (and write NUL-separated output in text mode).
+    #[arg(short = 'z', long = "null-data")]
+    pub(super) null_data: bool,
+
+    /// Inputs longer than this many bytes are rejected with `too-long`.
+    #[arg(long, value_name = "N", default_value_t = 1 << 20)]
+    pub(super) max_bytes: usize,
+
+    /// INPUT is a GGN document: convert the identifiers inside it (piece keys,
+    /// require/prevent states, perform values) and write the document.
+    #[arg(long, conflicts_with_all = ["fail_fast", "keep_going", "keep_alignment", "null_data", "format"])]
+    pub(super) ggn: bool,
+
+    /// The file to convert; `-` or nothing for standard input.
+    #[arg(value_name = "INPUT")]
+    pub(super) input: Option<PathBuf>,
+
+    /// Write to OUTPUT (through a temporary file in the same folder, renamed at the end)
+    /// instead of standard output.
+    #[arg(short = 'o', long, value_name = "OUTPUT")]
+    pub(super) output: Option<PathBuf>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(super) enum IntermediateArg {
+    Error,
+    Drop,
+    Enhance,
 }

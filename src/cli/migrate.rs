@@ -8,134 +8,23 @@ use std::cell::Cell;
 use std::fmt::Write as _;
 use std::fs::{self, File};
 use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::rc::Rc;
 
-use clap::{Args, ValueEnum};
 use gan::atomic::AtomicFile;
 use gan::convert::record::LineRecord;
 use gan::convert::{Conversion, Converter, Intermediate, Memo, Options, Summary, Tables};
 use gan::output;
 use gan::records::{Framing, Record, Records};
-use gan::{Dialect, Limits};
+use gan::Limits;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
+use super::args::{Format, IntermediateArg, MigrateArgs};
+use super::files::{commit, context, create};
 use super::{FAILURE, OK, REJECTED};
 
 /// Inputs at least this large get a progress bar (on a terminal only).
 const PROGRESS_THRESHOLD: u64 = 4 << 20;
-
-/// The arguments of `gan migrate`.
-// Each flag of the command line is a bool of its own.
-#[allow(clippy::struct_excessive_bools)]
-#[derive(Debug, Args)]
-#[command(
-    after_help = "Input: INPUT, or standard input when absent or `-`: each LF-terminated \
-                        line is one identifier, minus one CR before the LF; nothing else is \
-                        trimmed (-z: NUL-separated). An empty line is rejected (empty).\n\n\
-                        Text output: one converted identifier per converted line; a rejected line \
-                        is left out (or written empty with --keep-alignment). JSON output: one \
-                        object per input line. Every rejected line, and every warning, is \
-                        reported on standard error (line, input, code, message) and in --report \
-                        FILE as JSON lines; a summary ends the run.\n\n\
-                        Exit codes: 0 every line converted, 1 some rejected (or warned, with \
-                        --strict), 2 usage or I/O error.\n\n\
-                        Examples:\n  gan migrate --from legacy --to snn-pin old.txt -o new.txt\n  \
-                        printf 'C:-K\\n' | gan migrate --from beta --to qpi\n  \
-                        gan migrate --from pnn --intermediate drop --format json moves.txt\n  \
-                        gan migrate --from legacy --map names.toml --dry-run --report r.jsonl db.txt\n  \
-                        gan migrate --ggn --from beta --to snn-pin rules.json -o new-rules.json\n\n\
-                        --ggn: INPUT is one GGN document. Every piece key, require/prevent state \
-                        and perform value is converted; square labels, \"empty\", \"enemy\", null, \
-                        \"$schema\" and key order are kept; the result is 2-space pretty JSON, \
-                        validated again in the target dialect. The document is refused (exit 1, \
-                        nothing written) when it is not valid GGN in the source dialect, when an \
-                        identifier cannot be converted, when two piece keys would become one, or \
-                        when the result is invalid; every problem is reported on standard error \
-                        with its JSON pointer in the input (and in --report FILE as JSON lines). \
-                        Exit codes with --ggn: 0 converted, 1 refused (or warned, with --strict), \
-                        2 usage or I/O error."
-)]
-pub struct MigrateArgs {
-    /// The dialect of the input.
-    #[arg(long, value_name = "D", value_parser = dialect)]
-    from: Dialect,
-
-    /// The dialect to write.
-    #[arg(long, value_name = "D", default_value = "snn-pin", value_parser = dialect)]
-    to: Dialect,
-
-    /// A TOML name table that adds or overrides rows: [pieces], [pieces.STYLE], [styles],
-    /// [families].
-    #[arg(long, value_name = "FILE")]
-    map: Option<PathBuf>,
-
-    /// What to do with pnn's intermediate `'`: an error, drop it, or write it as `+`.
-    #[arg(long, value_enum, default_value_t = IntermediateArg::Error)]
-    intermediate: IntermediateArg,
-
-    /// Reject lines with warnings.
-    #[arg(long)]
-    strict: bool,
-
-    /// Convert every line, whatever is rejected (the default).
-    #[arg(long, conflicts_with = "fail_fast")]
-    keep_going: bool,
-
-    /// Stop at the first rejected line; `-o OUTPUT` is then left untouched.
-    #[arg(long)]
-    fail_fast: bool,
-
-    /// Write no output: only the report and the summary.
-    #[arg(long)]
-    pub(super) dry_run: bool,
-
-    /// Write an empty line for each rejected line, so line numbers still match.
-    #[arg(long)]
-    keep_alignment: bool,
-
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = super::args::Format::Text)]
-    format: super::args::Format,
-
-    /// Also write every line with a diagnostic to FILE, as JSON lines.
-    #[arg(long, value_name = "FILE")]
-    pub(super) report: Option<PathBuf>,
-
-    /// Read NUL-separated inputs (and write NUL-separated output in text mode).
-    #[arg(short = 'z', long = "null-data")]
-    null_data: bool,
-
-    /// Inputs longer than this many bytes are rejected with `too-long`.
-    #[arg(long, value_name = "N", default_value_t = 1 << 20)]
-    max_bytes: usize,
-
-    /// INPUT is a GGN document: convert the identifiers inside it (piece keys,
-    /// require/prevent states, perform values) and write the document.
-    #[arg(long, conflicts_with_all = ["fail_fast", "keep_going", "keep_alignment", "null_data", "format"])]
-    ggn: bool,
-
-    /// The file to convert; `-` or nothing for standard input.
-    #[arg(value_name = "INPUT")]
-    input: Option<PathBuf>,
-
-    /// Write to OUTPUT (through a temporary file in the same folder, renamed at the end)
-    /// instead of standard output.
-    #[arg(short = 'o', long, value_name = "OUTPUT")]
-    pub(super) output: Option<PathBuf>,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum IntermediateArg {
-    Error,
-    Drop,
-    Enhance,
-}
-
-fn dialect(name: &str) -> Result<Dialect, String> {
-    name.parse()
-        .map_err(|error: gan::dialect::UnknownDialect| error.to_string())
-}
 
 /// Runs `gan migrate`; standard output is `stdout` unless `-o` or `--dry-run` says otherwise.
 pub fn migrate(args: &MigrateArgs, stdout: &mut impl Write) -> io::Result<u8> {
@@ -270,10 +159,10 @@ fn write_line(
 ) -> io::Result<()> {
     let Some(out) = out else { return Ok(()) };
     match args.format {
-        super::args::Format::Json => {
+        Format::Json => {
             writeln!(out, "{}", json(&LineRecord::new(record, conversion)))
         }
-        super::args::Format::Text => {
+        Format::Text => {
             let terminator = if args.null_data { b"\0" } else { b"\n" };
             match conversion.output_str() {
                 Some(text) => {
@@ -294,10 +183,6 @@ fn json(value: &impl serde::Serialize) -> String {
 fn usage(message: &str) -> u8 {
     let _ = writeln!(io::stderr(), "gan migrate: {message}");
     FAILURE
-}
-
-pub(super) fn context(error: &io::Error, path: &Path) -> io::Error {
-    io::Error::new(error.kind(), format!("{}: {error}", path.display()))
 }
 
 /// `-o` or `--report` naming the input (or each other) would destroy what is being read.
@@ -354,17 +239,6 @@ impl<W: Write> Sink<'_, W> {
             Sink::File(file) => Some(file),
         }
     }
-}
-
-/// `-o` and `--report` files ([`AtomicFile`]), with the path named in their errors.
-pub(super) fn create(destination: &Path) -> io::Result<AtomicFile> {
-    AtomicFile::create(destination).map_err(|error| context(&error, destination))
-}
-
-/// Commits a file made by [`create`], naming it in the error.
-pub(super) fn commit(file: AtomicFile) -> io::Result<()> {
-    let destination = file.destination().to_owned();
-    file.commit().map_err(|error| context(&error, &destination))
 }
 
 /// Standard error: the per-line diagnostics, the progress bar and the summary.

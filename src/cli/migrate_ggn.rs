@@ -9,7 +9,8 @@ use gan::convert::ggn::{migrate_document, DocumentMigration, Stage};
 use gan::convert::{Converter, Summary};
 use gan::ggn::Limits;
 
-use super::migrate::{commit, context, create, MigrateArgs};
+use super::args::MigrateArgs;
+use super::files::{commit, context, create};
 use super::{OK, REJECTED};
 
 /// Runs `gan migrate --ggn` on `input` (standard input when `None`); the document goes to

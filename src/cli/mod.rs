@@ -3,6 +3,7 @@
 mod args;
 mod check;
 mod diff;
+mod files;
 mod generate;
 mod ggn;
 mod inputs;
