@@ -44,8 +44,15 @@
 //! DECISIONS.md §1 and their DFA, independently of the grammars; the tests and the corpus
 //! generator use it to confirm what the grammars say.
 
+#[cfg(feature = "cli")]
+#[doc(hidden)]
 pub mod atomic;
+#[cfg(feature = "cli")]
+#[doc(hidden)]
 pub mod check;
+#[cfg(feature = "cli")]
+#[doc(hidden)]
+pub mod cli;
 pub mod convert;
 pub mod corpus;
 pub mod detect;
@@ -56,9 +63,12 @@ pub mod ggn;
 pub mod grammar;
 pub mod identifier;
 pub mod model;
+#[doc(hidden)]
 pub mod oracle;
+#[doc(hidden)]
 pub mod output;
-pub mod parse;
+mod parse;
+#[doc(hidden)]
 pub mod records;
 #[cfg(feature = "serde")]
 mod serde_impls;

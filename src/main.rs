@@ -1,12 +1,11 @@
-//! `gan`: parse, detect, check and migrate GAN identifiers (a thin layer over the library).
+//! `gan`: parse, detect, check and migrate GAN identifiers. The binary is only this call: the
+//! command line lives in the library's hidden `cli` module, behind the `cli` feature.
 //!
 //! Exit codes: 0 ok, 1 input rejected or check failed, 2 usage or I/O error. Data goes to
 //! standard output, diagnostics to standard error; a closed output pipe ends quietly.
 
-mod cli;
-
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    cli::main()
+    gan::cli::main()
 }

@@ -4,8 +4,8 @@ use std::ffi::OsString;
 use std::path::PathBuf;
 use std::time::Duration;
 
+use crate::Dialect;
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use gan::Dialect;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -152,11 +152,11 @@ pub struct GgnLimitArgs {
     pub dialect: Dialect,
 
     /// Documents larger than this many bytes are rejected with `too-large`.
-    #[arg(long, value_name = "BYTES", default_value_t = gan::ggn::Limits::DEFAULT_MAX_SIZE)]
+    #[arg(long, value_name = "BYTES", default_value_t = crate::ggn::Limits::DEFAULT_MAX_SIZE)]
     pub max_size: usize,
 
     /// Arrays and objects nested deeper than this are rejected with `too-deep`.
-    #[arg(long, value_name = "N", default_value_t = gan::ggn::Limits::DEFAULT_MAX_DEPTH)]
+    #[arg(long, value_name = "N", default_value_t = crate::ggn::Limits::DEFAULT_MAX_DEPTH)]
     pub max_depth: usize,
 
     /// Output format.
@@ -221,7 +221,7 @@ pub struct GenerateArgs {
     pub out: PathBuf,
 
     /// The seed of the random sample.
-    #[arg(long, value_name = "N", default_value_t = gan::corpus::DEFAULT_SEED)]
+    #[arg(long, value_name = "N", default_value_t = crate::corpus::DEFAULT_SEED)]
     pub seed: u64,
 
     /// Read the grammars from DIR/{dialect}.pest (edited copies, run by `pest_vm`) instead of
@@ -410,7 +410,7 @@ pub enum Format {
 
 fn parse_dialect(name: &str) -> Result<Dialect, String> {
     name.parse()
-        .map_err(|error: gan::dialect::UnknownDialect| error.to_string())
+        .map_err(|error: crate::dialect::UnknownDialect| error.to_string())
 }
 
 /// The arguments of `gan migrate`.

@@ -3,9 +3,9 @@
 use std::io::{self, Write};
 use std::path::Path;
 
-use gan::check::{self, Case, Command, Config, Glob, Mode, Report, Selection, SkipFile};
-use gan::corpus::format::VectorFile;
-use gan::Dialect;
+use crate::check::{self, Case, Command, Config, Glob, Mode, Report, Selection, SkipFile};
+use crate::corpus::format::VectorFile;
+use crate::Dialect;
 
 use super::args::{CheckArgs, CheckMode, ReportFormat, Suite};
 use super::{FAILURE, OK, REJECTED};
@@ -141,16 +141,16 @@ fn plan(args: &CheckArgs, selection: &Selection) -> Result<Vec<Case>, String> {
         }
         Suite::Ggn => {
             let corpus = match dir {
-                None => gan::corpus::embedded_ggn(),
-                Some(dir) => gan::corpus::load_ggn_dir(dir).map_err(|error| error.to_string())?,
+                None => crate::corpus::embedded_ggn(),
+                Some(dir) => crate::corpus::load_ggn_dir(dir).map_err(|error| error.to_string())?,
             };
             check::plan(&corpus, selection)
         }
         Suite::Migrate => {
             let file = match dir {
-                None => gan::corpus::embedded_migrations(),
+                None => crate::corpus::embedded_migrations(),
                 Some(dir) => {
-                    gan::corpus::load_migrations_dir(dir).map_err(|error| error.to_string())?
+                    crate::corpus::load_migrations_dir(dir).map_err(|error| error.to_string())?
                 }
             };
             check::plan(&file, selection)
@@ -162,8 +162,8 @@ fn plan(args: &CheckArgs, selection: &Selection) -> Result<Vec<Case>, String> {
 /// The GAN corpus to run: `DIR/gan/{dialect}.json`, or the corpus built into the binary.
 fn load_corpus(dir: Option<&Path>, wanted: &[Dialect]) -> Result<Vec<VectorFile>, String> {
     let files = match dir {
-        None => gan::corpus::embedded(),
-        Some(dir) => gan::corpus::load_dir(dir).map_err(|error| error.to_string())?,
+        None => crate::corpus::embedded(),
+        Some(dir) => crate::corpus::load_dir(dir).map_err(|error| error.to_string())?,
     };
     // Every dialect that runs needs its file; the others only serve skip patterns.
     for dialect in wanted {

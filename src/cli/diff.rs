@@ -2,7 +2,7 @@
 
 use std::io::{self, Write};
 
-use gan::corpus::{self, diff};
+use crate::corpus::{self, diff};
 
 use super::args::{DiffArgs, Format};
 use super::{FAILURE, OK, REJECTED};

@@ -4,7 +4,7 @@
 use std::io;
 use std::path::Path;
 
-use gan::atomic::AtomicFile;
+use crate::atomic::AtomicFile;
 
 /// `error` with `path` in front of its message.
 pub(super) fn context(error: &io::Error, path: &Path) -> io::Error {

@@ -2,8 +2,8 @@
 
 use std::io::{self, Write};
 
-use gan::corpus::{self, files, Config, GenerateError, Grammars, OracleChoice};
-use gan::Dialect;
+use crate::corpus::{self, files, Config, GenerateError, Grammars, OracleChoice};
+use crate::Dialect;
 
 use super::args::GenerateArgs;
 use super::{FAILURE, OK, REJECTED};

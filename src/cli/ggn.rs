@@ -1,12 +1,12 @@
 //! `gan ggn validate` and `gan ggn moves`: reading files, choosing the output, exit codes.
-//! Everything else (validation, evaluation, the records printed) is in `gan::ggn`.
+//! Everything else (validation, evaluation, the records printed) is in `crate::ggn`.
 
 use std::fs::File;
 use std::io::{self, Read, Write};
 use std::path::Path;
 
-use gan::ggn::output::FileReport;
-use gan::ggn::{self, Board, Diagnostic, Limits, MoveFilter, Options};
+use crate::ggn::output::FileReport;
+use crate::ggn::{self, Board, Diagnostic, Limits, MoveFilter, Options};
 
 use super::args::{Format, GgnCommand, GgnLimitArgs, GgnMovesArgs, GgnValidateArgs};
 use super::{FAILURE, OK, REJECTED};

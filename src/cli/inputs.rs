@@ -3,7 +3,7 @@
 use std::ffi::OsString;
 use std::io;
 
-use gan::records::{Framing, Record, Records};
+use crate::records::{Framing, Record, Records};
 
 use super::args::InputArgs;
 

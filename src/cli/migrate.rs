@@ -11,12 +11,12 @@ use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Read, Write};
 use std::path::Path;
 use std::rc::Rc;
 
-use gan::atomic::AtomicFile;
-use gan::convert::record::LineRecord;
-use gan::convert::{Conversion, Converter, Intermediate, Memo, Options, Summary, Tables};
-use gan::output;
-use gan::records::{Framing, Record, Records};
-use gan::Limits;
+use crate::atomic::AtomicFile;
+use crate::convert::record::LineRecord;
+use crate::convert::{Conversion, Converter, Intermediate, Memo, Options, Summary, Tables};
+use crate::output;
+use crate::records::{Framing, Record, Records};
+use crate::Limits;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::args::{Format, IntermediateArg, MigrateArgs};

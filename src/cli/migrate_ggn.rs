@@ -1,13 +1,13 @@
 //! `gan migrate --ggn`: migrate the identifiers inside one GGN document. The walk, the
-//! checks and the problems are `gan::convert::ggn`; this file reads, reports and writes
+//! checks and the problems are `crate::convert::ggn`; this file reads, reports and writes
 //! (atomically, through `-o`'s temporary file).
 
 use std::io::{self, BufWriter, Write};
 use std::path::Path;
 
-use gan::convert::ggn::{migrate_document, DocumentMigration, Stage};
-use gan::convert::{Converter, Summary};
-use gan::ggn::Limits;
+use crate::convert::ggn::{migrate_document, DocumentMigration, Stage};
+use crate::convert::{Converter, Summary};
+use crate::ggn::Limits;
 
 use super::args::MigrateArgs;
 use super::files::{commit, context, create};

@@ -2,7 +2,7 @@
 
 use std::io::{self, Write};
 
-use gan::output::{self, DetectRecord, ParseRecord};
+use crate::output::{self, DetectRecord, ParseRecord};
 
 use super::args::{DetectArgs, Format, ParseArgs};
 use super::inputs;

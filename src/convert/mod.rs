@@ -27,6 +27,8 @@ mod memo;
 pub mod record;
 mod steps;
 pub mod tables;
+#[cfg(feature = "cli")]
+mod toml_tables;
 
 use std::str::FromStr;
 use std::sync::Arc;

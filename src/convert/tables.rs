@@ -17,7 +17,7 @@
 
 use std::collections::HashMap;
 use std::fmt;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// Where a built-in row comes from: the decision that adopts it and the spec passages it
 /// transcribes (file, section, the text there).
@@ -173,107 +173,94 @@ impl Tables {
         Tables::default()
     }
 
-    /// The built-in rows plus the user table in `text` (TOML).
-    pub fn from_toml(text: &str) -> Result<Tables, TableError> {
-        let table: toml::Table = text.parse().map_err(|error: toml::de::Error| TableError {
-            path: None,
-            message: error.to_string().trim_end().to_owned(),
-        })?;
-        Tables::from_table(&table).map_err(|message| TableError {
-            path: None,
-            message,
-        })
+    /// Adds a `[pieces]` row: the piece `name` (a legacy word or beta abbreviation) becomes
+    /// `letter` in every style. Keys are case-insensitive and may be given once.
+    pub fn add_piece(&mut self, name: &str, letter: &str) -> Result<(), TableError> {
+        self.piece_row(&format!("pieces.{name}"), name, letter)
+            .map_err(TableError::new)
     }
 
-    /// The built-in rows plus the user table in the TOML file at `path`.
-    pub fn load(path: &Path) -> Result<Tables, TableError> {
-        let with_path = |message: String| TableError {
-            path: Some(path.to_owned()),
-            message,
-        };
-        let text = std::fs::read_to_string(path).map_err(|error| with_path(error.to_string()))?;
-        Tables::from_toml(&text).map_err(|error| with_path(error.message))
+    /// Adds a `[pieces.STYLE]` row: the piece `name` becomes `letter` in `style` only.
+    pub fn add_style_piece(
+        &mut self,
+        style: &str,
+        name: &str,
+        letter: &str,
+    ) -> Result<(), TableError> {
+        self.style_piece_row(&format!("pieces.{style}.{name}"), style, name, letter)
+            .map_err(TableError::new)
     }
 
-    fn from_table(table: &toml::Table) -> Result<Tables, String> {
-        let mut tables = Tables::default();
-        for (section, value) in table {
-            let entries = value
-                .as_table()
-                .ok_or_else(|| format!("'{section}' must be a table ([{section}])"))?;
-            match section.as_str() {
-                "pieces" => tables.read_pieces(entries)?,
-                "styles" => {
-                    for (key, value) in entries {
-                        let path = format!("styles.{key}");
-                        check_key(&path, key, is_beta_style)?;
-                        let style = string_value(&path, value)?;
-                        if !is_snn_style(style) {
-                            return Err(format!(
-                                "{path} = \"{style}\": an snn-pin style is a letter, then \
-                                 letters or digits"
-                            ));
-                        }
-                        insert_once(&mut tables.styles, &path, key, style.to_ascii_uppercase())?;
-                    }
-                }
-                "families" => {
-                    for (key, value) in entries {
-                        let path = format!("families.{key}");
-                        check_key(&path, key, is_snn_style)?;
-                        let letter = letter_value(&path, value)?;
-                        insert_once(&mut tables.families, &path, key, letter)?;
-                        if let Some(other) = tables
-                            .families_back
-                            .insert(letter, key.to_ascii_uppercase())
-                        {
-                            return Err(format!(
-                                "{path}: the letter '{}' is also the family of '{other}', so \
-                                 the qpi style '{}' would have two snn-pin styles",
-                                char::from(letter),
-                                char::from(letter)
-                            ));
-                        }
-                    }
-                }
-                other => {
-                    return Err(format!(
-                        "unknown table [{other}]: expected [pieces], [pieces.STYLE], [styles] or \
-                         [families]"
-                    ))
-                }
-            }
+    /// Adds a `[styles]` row: the beta or qpi style `key` becomes the snn-pin style `style`.
+    pub fn add_style(&mut self, key: &str, style: &str) -> Result<(), TableError> {
+        self.style_row(&format!("styles.{key}"), key, style)
+            .map_err(TableError::new)
+    }
+
+    /// Adds a `[families]` row: the snn-pin style `style` has the qpi letter `letter` (and
+    /// back).
+    pub fn add_family(&mut self, style: &str, letter: &str) -> Result<(), TableError> {
+        self.family_row(&format!("families.{style}"), style, letter)
+            .map_err(TableError::new)
+    }
+
+    pub(crate) fn piece_row(&mut self, path: &str, key: &str, letter: &str) -> Result<(), String> {
+        check_key(path, key, is_beta_style)?;
+        let letter = letter_of(path, letter)?;
+        insert_once(&mut self.pieces, path, key, letter)
+    }
+
+    pub(crate) fn style_piece_row(
+        &mut self,
+        path: &str,
+        style: &str,
+        name: &str,
+        letter: &str,
+    ) -> Result<(), String> {
+        check_key(&format!("pieces.{style}"), style, is_beta_style)?;
+        check_key(path, name, is_beta_style)?;
+        let letter = letter_of(path, letter)?;
+        let rows = self
+            .pieces_by_style
+            .entry(style.to_ascii_uppercase())
+            .or_default();
+        insert_once(rows, path, name, letter)
+    }
+
+    pub(crate) fn style_row(&mut self, path: &str, key: &str, style: &str) -> Result<(), String> {
+        check_key(path, key, is_beta_style)?;
+        if !is_snn_style(style) {
+            return Err(format!(
+                "{path} = \"{style}\": an snn-pin style is a letter, then letters or digits"
+            ));
         }
-        Ok(tables)
+        insert_once(&mut self.styles, path, key, style.to_ascii_uppercase())
     }
 
-    fn read_pieces(&mut self, entries: &toml::Table) -> Result<(), String> {
-        for (key, value) in entries {
-            if let Some(by_style) = value.as_table() {
-                check_key(&format!("pieces.{key}"), key, is_beta_style)?;
-                let rows = self
-                    .pieces_by_style
-                    .entry(key.to_ascii_uppercase())
-                    .or_default();
-                if !rows.is_empty() {
-                    return Err(format!(
-                        "[pieces.{key}]: the style is given twice (keys are case-insensitive)"
-                    ));
-                }
-                for (name, value) in by_style {
-                    let path = format!("pieces.{key}.{name}");
-                    check_key(&path, name, is_beta_style)?;
-                    let letter = letter_value(&path, value)?;
-                    insert_once(rows, &path, name, letter)?;
-                }
-            } else {
-                let path = format!("pieces.{key}");
-                check_key(&path, key, is_beta_style)?;
-                let letter = letter_value(&path, value)?;
-                insert_once(&mut self.pieces, &path, key, letter)?;
-            }
+    pub(crate) fn family_row(&mut self, path: &str, key: &str, letter: &str) -> Result<(), String> {
+        check_key(path, key, is_snn_style)?;
+        let letter = letter_of(path, letter)?;
+        insert_once(&mut self.families, path, key, letter)?;
+        if let Some(other) = self.families_back.insert(letter, key.to_ascii_uppercase()) {
+            return Err(format!(
+                "{path}: the letter '{}' is also the family of '{other}', so the qpi style \
+                 '{}' would have two snn-pin styles",
+                char::from(letter),
+                char::from(letter)
+            ));
         }
         Ok(())
+    }
+
+    #[cfg(feature = "cli")]
+    /// Opens `[pieces.STYLE]` for `style` (an empty table is a user table too); whether it
+    /// already had rows.
+    pub(crate) fn open_style_pieces(&mut self, style: &str) -> bool {
+        !self
+            .pieces_by_style
+            .entry(style.to_ascii_uppercase())
+            .or_default()
+            .is_empty()
     }
 
     /// The letter (uppercase) a piece name becomes under a user row: first a row of
@@ -357,6 +344,28 @@ pub struct TableError {
     message: String,
 }
 
+impl TableError {
+    pub(crate) fn new(message: String) -> TableError {
+        TableError {
+            path: None,
+            message,
+        }
+    }
+
+    #[cfg(feature = "cli")]
+    pub(crate) fn in_file(path: &std::path::Path, message: String) -> TableError {
+        TableError {
+            path: Some(path.to_owned()),
+            message,
+        }
+    }
+
+    #[cfg(feature = "cli")]
+    pub(crate) fn message(&self) -> &str {
+        &self.message
+    }
+}
+
 impl fmt::Display for TableError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.path {
@@ -369,7 +378,7 @@ impl fmt::Display for TableError {
 impl std::error::Error for TableError {}
 
 /// A beta abbreviation (and legacy word): a letter, then letters, digits or `_` (D6).
-fn is_beta_style(text: &str) -> bool {
+pub(crate) fn is_beta_style(text: &str) -> bool {
     let bytes = text.as_bytes();
     bytes.first().is_some_and(u8::is_ascii_alphabetic)
         && bytes
@@ -378,13 +387,13 @@ fn is_beta_style(text: &str) -> bool {
 }
 
 /// An snn-pin style: a letter, then letters or digits.
-fn is_snn_style(text: &str) -> bool {
+pub(crate) fn is_snn_style(text: &str) -> bool {
     let bytes = text.as_bytes();
     bytes.first().is_some_and(u8::is_ascii_alphabetic)
         && bytes.iter().all(u8::is_ascii_alphanumeric)
 }
 
-fn check_key(path: &str, key: &str, valid: fn(&str) -> bool) -> Result<(), String> {
+pub(crate) fn check_key(path: &str, key: &str, valid: fn(&str) -> bool) -> Result<(), String> {
     if valid(key) {
         Ok(())
     } else {
@@ -396,17 +405,8 @@ fn check_key(path: &str, key: &str, valid: fn(&str) -> bool) -> Result<(), Strin
     }
 }
 
-fn string_value<'a>(path: &str, value: &'a toml::Value) -> Result<&'a str, String> {
-    value.as_str().ok_or_else(|| {
-        format!(
-            "{path}: the value must be a string, found {}",
-            value.type_str()
-        )
-    })
-}
-
-fn letter_value(path: &str, value: &toml::Value) -> Result<u8, String> {
-    let text = string_value(path, value)?;
+/// `text` as a letter value: one ASCII letter, uppercased.
+fn letter_of(path: &str, text: &str) -> Result<u8, String> {
     match text.as_bytes() {
         [byte] if byte.is_ascii_alphabetic() => Ok(byte.to_ascii_uppercase()),
         _ => Err(format!(

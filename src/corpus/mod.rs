@@ -1,7 +1,8 @@
 //! The conformance corpus as a whole: the committed files embedded in the binary and loaded
-//! from a folder ([`load`]), every suite's files generated in one run ([`generate()`]),
-//! written and checked fresh ([`files`]), summarized and compared ([`summary`], [`diff`]).
-//! Each suite's vector format and generator live in its folder under [`crate::suite`].
+//! from a folder ([`embedded()`], [`load_dir()`], …), every suite's files generated in one
+//! run ([`generate()`]), written and checked fresh (`files`), summarized and compared
+//! ([`summary`], `diff`); `files` and `diff` need the `cli` feature. Each suite's vector
+//! format and generator live in its folder under [`crate::suite`].
 //!
 //! ```
 //! let files = gan::corpus::embedded();
@@ -10,7 +11,9 @@
 //! assert_eq!(erratum.error.as_ref().unwrap().code, "case-mismatch");
 //! ```
 
+#[cfg(feature = "cli")]
 pub mod diff;
+#[cfg(feature = "cli")]
 pub mod files;
 pub mod generate;
 mod load;

@@ -1,6 +1,6 @@
 //! The grammars: the pest parsers derived from `grammar/*.pest` at compile time, the same
 //! files embedded as text, their [`ir`] (read through `pest_meta`, walked by the corpus
-//! generator and its coverage counts), and the `pest_vm` runner ([`vm`]) that serves edited
+//! generator and its coverage counts), and the `pest_vm` runner (`vm`) that serves edited
 //! copies of the grammars (`gan generate --grammar-dir`).
 //!
 //! pest stays here: nothing outside the crate sees a `Rule` or a `pest::error::Error`; this

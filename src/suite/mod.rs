@@ -203,11 +203,9 @@ impl Suite {
         }
     }
 
-    /// What the reports call the first level of a case's place in the corpus ([`Case::section`]):
-    /// `dialect` (`snn-pin`), `set` (`valid`, `invalid` or `moves`), `conversion`
-    /// (`beta-snn-pin`).
-    ///
-    /// [`Case::section`]: super::Case::section
+    /// What the reports call the first level of a vector's place in the corpus
+    /// ([`Item::section`]): `dialect` (`snn-pin`), `set` (`valid`, `invalid` or `moves`),
+    /// `conversion` (`beta-snn-pin`).
     pub fn section_name(self) -> &'static str {
         match self {
             Suite::Gan => "dialect",

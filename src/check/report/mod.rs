@@ -1,5 +1,5 @@
-//! The results of a run and their three renderings: [`text`] for people, [`json`] (JSON
-//! Lines, described by `conformance/schema/check-report.schema.json`) for programs, [`junit`]
+//! The results of a run and their three renderings: `text` for people, `json` (JSON
+//! Lines, described by `conformance/schema/check-report.schema.json`) for programs, `junit`
 //! for CI dashboards. All three are deterministic: no timings, fixed order. They serve every
 //! suite: the results are counted per section (dialect, set or conversion) and group, and
 //! each suite says in its own words what a vector expects and what came.

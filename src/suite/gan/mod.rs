@@ -1,5 +1,5 @@
 //! The GAN suite: identifiers in the five dialects (`conformance/gan/*.json`, the batch and
-//! per-case protocols of `conformance/PROTOCOL.md`). Its [`format`] is the corpus's public
+//! per-case protocols of `conformance/PROTOCOL.md`). Its [`format`](mod@format) is the corpus's public
 //! API; [`generate`] derives the vectors from the grammars, confirmed by the oracle.
 
 pub mod format;

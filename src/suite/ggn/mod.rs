@@ -1,5 +1,5 @@
 //! The GGN suite: documents to validate and tables to evaluate (`conformance/ggn/*.json`,
-//! `conformance/PROTOCOL-ggn.md`). Its [`format`] is the corpus's public API; [`generate`]
+//! `conformance/PROTOCOL-ggn.md`). Its [`format`](mod@format) is the corpus's public API; [`generate`]
 //! writes the vectors by hand and by stated rules, never from this crate's validator;
 //! [`protocol`] holds the requests, replies and the rules a reply is judged by.
 

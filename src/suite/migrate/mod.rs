@@ -1,5 +1,5 @@
 //! The migrate suite: conversions between dialects (`conformance/migrations.json`, the
-//! "Migrate suite" of `conformance/PROTOCOL.md`). Its [`format`] is the corpus's public API;
+//! "Migrate suite" of `conformance/PROTOCOL.md`). Its [`format`](mod@format) is the corpus's public API;
 //! [`generate`] writes the vectors from the name tables and by hand, never by running the
 //! converter; [`protocol`] holds the request, the reply and the rule a reply is judged by.
 

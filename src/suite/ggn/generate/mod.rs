@@ -7,7 +7,7 @@
 //! - invalid documents are written by hand, each breaking exactly one rule, with the code and
 //!   pointer that rule gives (`invalid.rs`);
 //! - generated valid documents are built only from constructs the rules allow (see
-//!   [`valid`]'s rule), so each is valid without any diagnostic;
+//!   `valid.rs`'s rule), so each is valid without any diagnostic;
 //! - evaluation vectors are written by hand with their moves and result boards, except a
 //!   generated set of rook and knight tables whose moves come from the ordinary chess rule
 //!   for those pieces (walk each ray until a piece; capture an enemy; stop at an ally), an
