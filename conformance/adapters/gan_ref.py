@@ -4,7 +4,7 @@
 This file is an executable example for implementers: it answers the runner's
 questions ("is this string valid in that dialect, what does it mean, and if it
 is invalid, where and why does it fail?") straight from the definitions in
-DECISIONS.md, sections 1 and 2. It uses the Python 3 standard library only
+docs/DECISIONS.md, sections 1 and 2. It uses the Python 3 standard library only
 (3.8 or later). The protocol is specified in conformance/PROTOCOL.md, section
 "GAN suite"; in short:
 

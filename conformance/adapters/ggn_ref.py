@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Reference conformance adapter for the GGN suite of `gan check`.
 
-An executable example for implementers of GGN 1.0.0 (specs/ggn-1.0.0.txt, read
-with DECISIONS.md section 4, G1-G15): it validates documents and lists the
+An executable example for implementers of GGN 1.0.0 (ggn-1.0.0.txt, see docs/specs.md, read
+with docs/DECISIONS.md section 4, G1-G15): it validates documents and lists the
 moves they allow on a board, written straight from those texts, with the
 Python 3 standard library only (3.8 or later). GAN identifiers are checked
 with the bundled GAN reference adapter, gan_ref.py, in the same folder.

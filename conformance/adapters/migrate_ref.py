@@ -2,7 +2,7 @@
 """Reference conformance adapter for the migrate suite of `gan check`.
 
 An executable example for implementers of a GAN converter: it converts an
-identifier from one dialect to another, straight from DECISIONS.md section 3
+identifier from one dialect to another, straight from docs/DECISIONS.md section 3
 (M1-M7) and the name tables it lists, with the Python 3 standard library only
 (3.8 or later). Identifiers are parsed with the bundled GAN reference adapter,
 gan_ref.py, in the same folder.

@@ -2,7 +2,7 @@
 
 Run from this directory:  python3 -m unittest
 
-The expectations in the tables below were derived by hand from DECISIONS.md
+The expectations in the tables below were derived by hand from docs/DECISIONS.md
 (sections 1 and 2), not by running the adapter: for an invalid input, the
 offset is the longest prefix that some valid string starts with (D11) and the
 code is the first D12 rule that applies. Short reasoning is given where it is

@@ -2,7 +2,7 @@
 
 Run from this directory:  python3 -m unittest test_migrate_ref
 
-The expectations are written by hand from DECISIONS.md section 3 (M1-M7),
+The expectations are written by hand from docs/DECISIONS.md section 3 (M1-M7),
 not by running the adapter. The whole of conformance/migrations.json is run
 through the adapter by the Rust suite (tests/suite/check_suites.rs); these
 tests pin each rule, the lossy cases, and the protocol's shape and flushing.
