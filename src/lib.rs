@@ -38,11 +38,23 @@
 //! and for `case-mismatch` a [`hint`](ParseError::hint). Inputs are bytes, so invalid UTF-8 is
 //! an error like any other.
 //!
-//! ## The second oracle
+//! ## The conformance suites
 //!
-//! [`oracle`] recomputes every verdict, attribute, code and offset from the regexes of
-//! DECISIONS.md §1 and their DFA, independently of the grammars; the tests and the corpus
-//! generator use it to confirm what the grammars say.
+//! [`suite`] holds the three suites (GAN identifiers, GGN documents, migrations), each with
+//! its vector format, generator, protocol, judge and describer; [`corpus`] loads the
+//! committed corpus (embedded in the library, or from a folder) and generates it anew. Every
+//! generated vector is confirmed by a second oracle, the regexes of `docs/DECISIONS.md` §1
+//! and their DFA, independent of the grammars.
+//!
+//! ## Features
+//!
+//! - `cli` (default): the `gan` binary and what only it needs (argument parsing, progress,
+//!   colours, atomic file writing, TOML name tables, the `gan check` runner). A library
+//!   user may turn it off: `default-features = false` keeps parsing, detection, GGN,
+//!   conversion (with [`convert::Tables`] built in code), the suites and the corpus.
+//! - `serde`: `Serialize`/`Deserialize` for the actors, as their canonical string.
+
+#![deny(missing_docs)]
 
 #[cfg(feature = "cli")]
 #[doc(hidden)]
