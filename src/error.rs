@@ -1,6 +1,6 @@
 //! [`ParseError`]: what was wrong with an identifier, where, and in which dialect.
 //!
-//! Every error has a stable machine code (DECISIONS.md D12) and a byte offset (D11); the
+//! Every error has a stable machine code (docs/DECISIONS.md D12) and a byte offset (D11); the
 //! conformance corpus asserts both, so they never change without a versioned corpus change.
 //! The message may explain more (it names the component and may suggest a fix).
 
@@ -118,7 +118,7 @@ pub struct Span {
 
 /// Why an input is not a valid identifier of a dialect.
 ///
-/// `offset()` and `kind().code()` follow DECISIONS.md D11 and D12 exactly; `span()` covers the
+/// `offset()` and `kind().code()` follow docs/DECISIONS.md D11 and D12 exactly; `span()` covers the
 /// offending character (empty at the end of input). `Display` writes the message: lowercase,
 /// naming the byte offset and the component, e.g.
 /// `unexpected '1' at byte 0: a style starts with a letter`.

@@ -28,7 +28,7 @@ pub trait Identifier: Sized + Clone + PartialEq + fmt::Display + FromStr<Err = P
     /// The side, told by the case of the letters.
     fn side(&self) -> Side;
 
-    /// Every attribute, under the names of DECISIONS.md §1.
+    /// Every attribute, under the names of docs/DECISIONS.md §1.
     fn fields(&self) -> ActorFields;
 
     /// The part after `:`, as written (with its modifiers).

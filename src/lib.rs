@@ -34,7 +34,7 @@
 //! A [`ParseError`] has a [`kind`](ParseError::kind) with a stable
 //! [`code`](ErrorKind::code) (`empty`, `invalid-utf8`, `too-long`, `non-ascii`,
 //! `case-mismatch`, `missing-separator`, `unexpected-end`, `unexpected-char`), a byte
-//! [`offset`](ParseError::offset) (the longest viable prefix, DECISIONS.md D11), the dialect,
+//! [`offset`](ParseError::offset) (the longest viable prefix, docs/DECISIONS.md D11), the dialect,
 //! and for `case-mismatch` a [`hint`](ParseError::hint). Inputs are bytes, so invalid UTF-8 is
 //! an error like any other.
 //!

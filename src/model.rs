@@ -116,7 +116,7 @@ impl fmt::Display for State {
     }
 }
 
-/// The decomposition of a valid identifier, under the attribute names of DECISIONS.md §1.
+/// The decomposition of a valid identifier, under the attribute names of docs/DECISIONS.md §1.
 ///
 /// Attributes a dialect lacks are `None` and absent from the JSON (never `null`):
 /// `state` exists in `pnn`, `snn-pin` and `qpi`; `intermediate` in `pnn`; `promoted` and
@@ -185,7 +185,7 @@ impl fmt::Display for ActorFields {
     }
 }
 
-/// A published form of GAN. The dialect is always an explicit input (DECISIONS.md §1).
+/// A published form of GAN. The dialect is always an explicit input (docs/DECISIONS.md §1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Dialect {
     /// GAN 1.0.0, the 2012 words form: `CHESS:KING`.
@@ -221,7 +221,7 @@ impl Dialect {
         }
     }
 
-    /// The spec file (in the project's `specs/` folder) the dialect's grammar transcribes.
+    /// The published spec the dialect's grammar transcribes, by the name `docs/specs.md` lists.
     pub fn spec_file(self) -> &'static str {
         match self {
             Dialect::Legacy => "gan-legacy-2012.txt",

@@ -1,4 +1,4 @@
-//! The second oracle: the regexes of DECISIONS.md §1, kept as data in one place, and the
+//! The second oracle: the regexes of docs/DECISIONS.md §1, kept as data in one place, and the
 //! D11/D12 rules computed from their DFA. It shares no code with the pest parsers, and is used
 //! only to confirm what the grammars say (in tests and before a corpus vector is written).
 //!
@@ -14,10 +14,10 @@ use regex_automata::util::syntax;
 use regex_automata::{Anchored, MatchKind};
 
 use crate::error::codes;
+use crate::model::Dialect;
 use crate::model::{ActorFields, Side, State};
-use crate::Dialect;
 
-/// The uppercase form of each dialect's oracle regex, verbatim from DECISIONS.md §1.
+/// The uppercase form of each dialect's oracle regex, verbatim from docs/DECISIONS.md §1.
 pub fn pattern(dialect: Dialect) -> &'static str {
     match dialect {
         Dialect::Legacy => r"(?P<style>[A-Z]+):(?P<type>[A-Z]+)",
@@ -54,7 +54,7 @@ pub struct Oracle {
 }
 
 impl Oracle {
-    /// The oracle of DECISIONS.md §1 for `dialect`.
+    /// The oracle of docs/DECISIONS.md §1 for `dialect`.
     ///
     /// # Panics
     ///

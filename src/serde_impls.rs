@@ -32,7 +32,7 @@ via_canonical_string!(
     qpi::Actor
 );
 
-impl Serialize for crate::Actor {
+impl Serialize for crate::dialect::Actor {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_str(self)
     }

@@ -4,7 +4,7 @@ use std::ffi::OsString;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use crate::Dialect;
+use crate::model::Dialect;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 #[derive(Debug, Parser)]
@@ -17,6 +17,9 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
                   snn-pin (the default) and qpi; generate and diff the conformance corpus; \
                   validate GGN move tables and list the moves they allow.",
     after_help = "Exit codes: 0 ok, 1 some input rejected (or check failed), 2 usage or I/O error.\n\n\
+                  Decision ids in the help texts (D1–D12, M1–M7, G1–G15) refer to the project's \
+                  decision record, docs/DECISIONS.md in the repository; the published specs are \
+                  listed in docs/specs.md.\n\n\
                   Examples:\n  gan parse CHESS:K shogi:+p\n  echo 'CHESS:k' | gan parse --format json\n  \
                   gan detect c:-k\n  gan check -- python3 conformance/adapters/gan_ref.py"
 )]
@@ -49,13 +52,13 @@ pub enum Command {
                             gan parse -- -K\n  printf 'a\\nb\\0' | gan parse -z"
     )]
     Parse(ParseArgs),
-    /// Parse identifiers in every dialect and show what each accepts (D10).
+    /// Parse identifiers in every dialect and show what each accepts (D10, docs/DECISIONS.md).
     #[command(after_help = "Same input rules as `gan parse`.\n\n\
                             Exit codes: 0 every input accepted by at least one dialect, 1 otherwise, \
                             2 usage or I/O error.\n\nExamples:\n  gan detect c:-k\n  \
                             gan detect --format json CHESS:KING")]
     Detect(DetectArgs),
-    /// Convert identifiers from one dialect to another, reporting everything lost (M1–M7).
+    /// Convert identifiers from one dialect to another, reporting everything lost (M1–M7, docs/DECISIONS.md).
     Migrate(MigrateArgs),
     /// Generate the conformance corpus from the grammars, confirmed by the oracle regexes.
     #[command(
@@ -63,7 +66,7 @@ pub enum Command {
                             manifest.json under --out (only gan/{dialect}.json with --dialect). \
                             The same grammars and seed give byte-identical files.\n\n\
                             --oracle FILE: one line per dialect, `DIALECT PATTERN`, the uppercase \
-                            form of its regex with named groups as in DECISIONS.md §1; `#` starts a \
+                            form of its regex with named groups as in docs/DECISIONS.md §1; `#` starts a \
                             comment.\n\n\
                             Exit codes: 0 written (or fresh with --check), 1 stale files (--check) or \
                             the parser and the oracle disagree, 2 usage, grammar or I/O error.\n\n\
@@ -118,7 +121,7 @@ pub enum Command {
 pub enum GgnCommand {
     /// Validate GGN documents: every problem, with a code, a JSON pointer and a message.
     #[command(
-        after_help = "GAN values are read in one dialect (G1): snn-pin by default, pnn as the \
+        after_help = "GAN values are read in one dialect (G1 in docs/DECISIONS.md): snn-pin by default, pnn as the \
                             historical Ruby implementation did. Warnings (unsatisfiable, redundant, \
                             duplicate-variant) do not make a document invalid unless --strict.\n\n\
                             Exit codes: 0 every document valid, 1 some document invalid (malformed \
@@ -170,7 +173,7 @@ pub struct GgnValidateArgs {
     pub common: GgnLimitArgs,
 
     /// A file of valid square labels (one per line, or a JSON array): every square a document
-    /// mentions must be one of them (G6).
+    /// mentions must be one of them (G6, docs/DECISIONS.md).
     #[arg(long, value_name = "FILE")]
     pub squares: Option<PathBuf>,
 
@@ -229,7 +232,7 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "DIR")]
     pub grammar_dir: Option<PathBuf>,
 
-    /// Confirm the vectors with these regexes instead of DECISIONS.md §1's.
+    /// Confirm the vectors with these regexes instead of docs/DECISIONS.md §1's.
     #[arg(long, value_name = "FILE", conflicts_with = "no_oracle")]
     pub oracle: Option<PathBuf>,
 

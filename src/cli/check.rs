@@ -5,7 +5,7 @@ use std::path::Path;
 
 use crate::check::{self, Case, Command, Config, Glob, Mode, Report, Selection, SkipFile};
 use crate::corpus::format::VectorFile;
-use crate::Dialect;
+use crate::model::Dialect;
 
 use super::args::{CheckArgs, CheckMode, ReportFormat, Suite};
 use super::{FAILURE, OK, REJECTED};

@@ -3,7 +3,7 @@
 use std::io::{self, Write};
 
 use crate::corpus::{self, files, Config, GenerateError, Grammars, OracleChoice};
-use crate::Dialect;
+use crate::model::Dialect;
 
 use super::args::GenerateArgs;
 use super::{FAILURE, OK, REJECTED};

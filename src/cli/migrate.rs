@@ -1,4 +1,4 @@
-//! `gan migrate`: convert a stream of identifiers from one dialect to another (DECISIONS.md
+//! `gan migrate`: convert a stream of identifiers from one dialect to another (docs/DECISIONS.md
 //! §3), line by line, with a report of everything changed or refused.
 //!
 //! Streaming with flat memory: one record at a time, a bounded cache of conversions, output
@@ -15,8 +15,8 @@ use crate::atomic::AtomicFile;
 use crate::convert::record::LineRecord;
 use crate::convert::{Conversion, Converter, Intermediate, Memo, Options, Summary, Tables};
 use crate::output;
+use crate::parse::Limits;
 use crate::records::{Framing, Record, Records};
-use crate::Limits;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::args::{Format, IntermediateArg, MigrateArgs};

@@ -1,5 +1,5 @@
 //! What a conversion says about an identifier: [`Diagnostic`]s, each with a stable code, a
-//! [`Severity`] and a message (DECISIONS.md M7: nothing is lost silently).
+//! [`Severity`] and a message (docs/DECISIONS.md M7: nothing is lost silently).
 
 use std::fmt;
 
@@ -29,7 +29,7 @@ pub mod codes {
     /// Warning (M4, `--intermediate enhance`): pnn's `'` written as `+`.
     pub const INTERMEDIATE_AS_ENHANCED: &str = "intermediate-as-enhanced";
 
-    /// The codes of conversion errors, in the order of DECISIONS.md §3.
+    /// The codes of conversion errors, in the order of docs/DECISIONS.md §3.
     pub const ERRORS: [&str; 5] = [
         UNKNOWN_PIECE_NAME,
         MULTI_CHARACTER_PIECE,

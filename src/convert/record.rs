@@ -83,7 +83,7 @@ impl LineRecord {
             output: conversion.output_text(),
             error: conversion.error().map(|error| ErrorObject {
                 code: error.code().to_owned(),
-                offset: error.parse_error().map(crate::ParseError::offset),
+                offset: error.parse_error().map(crate::error::ParseError::offset),
                 message: error.message().to_owned(),
             }),
             diagnostics: conversion

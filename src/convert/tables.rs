@@ -1,4 +1,4 @@
-//! The name tables of DECISIONS.md M2, M3 and M5: the built-in rows, each citing the document
+//! The name tables of docs/DECISIONS.md M2, M3 and M5: the built-in rows, each citing the document
 //! it comes from, and the user tables of a `--map` TOML file that add or override rows.
 //!
 //! Keys are matched ASCII case-insensitively; a value is written in the case of the
@@ -23,7 +23,7 @@ use std::path::PathBuf;
 /// transcribes (file, section, the text there).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Source {
-    /// The DECISIONS.md id, e.g. `M2`.
+    /// The docs/DECISIONS.md id, e.g. `M2`.
     pub decision: &'static str,
     /// The spec file(s) and section(s) the row is read from.
     pub cites: &'static str,

@@ -204,7 +204,7 @@ impl Actor {
         each!(self, actor => actor.side())
     }
 
-    /// Every attribute of the dialect, under the names of DECISIONS.md §1.
+    /// Every attribute of the dialect, under the names of docs/DECISIONS.md §1.
     pub fn fields(&self) -> ActorFields {
         each!(self, actor => actor.fields())
     }

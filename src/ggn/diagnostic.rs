@@ -31,7 +31,7 @@ impl fmt::Display for Severity {
 /// A problem of a document: a stable code, a severity, where it is and what it is.
 ///
 /// The codes are listed in [`codes`](super::codes); an invalid GAN value carries the
-/// GAN parser's own code instead (e.g. `case-mismatch`, DECISIONS.md G2).
+/// GAN parser's own code instead (e.g. `case-mismatch`, docs/DECISIONS.md G2).
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Diagnostic {

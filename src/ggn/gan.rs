@@ -1,4 +1,4 @@
-//! GAN values in a GGN document: one dialect per document (DECISIONS.md G1), each distinct
+//! GAN values in a GGN document: one dialect per document (docs/DECISIONS.md G1), each distinct
 //! string parsed once.
 //!
 //! A move table repeats the same few identifiers thousands of times (every `perform` names the
@@ -7,7 +7,8 @@
 
 use std::collections::HashMap;
 
-use crate::{Dialect, ParseError, Side};
+use crate::error::ParseError;
+use crate::model::{Dialect, Side};
 
 /// The parser of one document's dialect, with its verdicts cached by string.
 #[derive(Debug)]
@@ -56,7 +57,7 @@ impl Gans {
 #[cfg(test)]
 mod tests {
     use super::Gans;
-    use crate::{Dialect, Side};
+    use crate::model::{Dialect, Side};
 
     #[test]
     fn each_distinct_string_is_parsed_once() {

@@ -3,7 +3,7 @@
 //! A GGN document maps a piece (a GAN identifier) to source squares, destination squares and
 //! a list of variants, each with `require` (all must hold), `prevent` (none may hold) and
 //! `perform` (the squares the move changes). This module reads such documents without losing
-//! duplicate keys, validates them against the spec and DECISIONS.md §4 (G1–G15), and
+//! duplicate keys, validates them against the spec and docs/DECISIONS.md §4 (G1–G15), and
 //! evaluates them on a board.
 //!
 //! - [`reader`]: bytes → an ordered JSON tree that keeps duplicate keys, with size and depth
@@ -41,7 +41,7 @@
 //! ```
 
 //!
-//! ## The decisions (DECISIONS.md §4) and their tests
+//! ## The decisions (docs/DECISIONS.md §4) and their tests
 //!
 //! | id | decision | tested in `tests/suite/` |
 //! |---|---|---|

@@ -15,7 +15,7 @@ fn committed() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("conformance")
 }
 
-/// The oracle file of the demo: DECISIONS.md §1, with digits after legacy's game id letters.
+/// The oracle file of the demo: docs/DECISIONS.md §1, with digits after legacy's game id letters.
 const DEMO_ORACLE: &str = "\
 # DECISIONS.md §1, with legacy game ids allowing digits after their letters
 legacy (?P<style>[A-Z]+[0-9]*):(?P<type>[A-Z]+)

@@ -124,7 +124,7 @@ proptest! {
         }
     }
 
-    /// The exact domains of DECISIONS.md §3 round-trip exactly: snn-pin ↔ qpi on the family
+    /// The exact domains of docs/DECISIONS.md §3 round-trip exactly: snn-pin ↔ qpi on the family
     /// table, snn-pin ↔ pnn on letter styles, snn-pin ↔ legacy without a state, snn-pin ↔ beta
     /// without '-', in both orders.
     #[test]

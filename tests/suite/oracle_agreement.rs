@@ -1,4 +1,4 @@
-//! The grammars against the oracle regexes of DECISIONS.md §1: verdict, actor, code, offset
+//! The grammars against the oracle regexes of docs/DECISIONS.md §1: verdict, actor, code, offset
 //! and hint, exhaustively on short strings over the boundary alphabet.
 
 use gan::oracle::Oracle;

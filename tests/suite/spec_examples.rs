@@ -1,5 +1,5 @@
 //! Every identifier printed in the spec documents, with its verdict and decomposition
-//! (DECISIONS.md D8 errata included, as invalid), and the examples of D3, D11 and D12.
+//! (docs/DECISIONS.md D8 errata included, as invalid), and the examples of D3, D11 and D12.
 
 use gan::Dialect::{Beta, Legacy, Pnn, Qpi, SnnPin};
 

@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use super::super::{Diagnostic, Severity};
 use crate::ggn;
-use crate::Dialect;
+use crate::model::Dialect;
 
 /// Which stage of the migration found a [`Problem`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]

@@ -10,7 +10,7 @@ mod variant;
 
 use std::collections::HashMap;
 
-use crate::Side;
+use crate::model::Side;
 
 pub(crate) use self::tables::{ActorId, SquareId, Tables};
 pub(crate) use self::variant::{Compiled, Condition, Test};

@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use crate::Side;
+use crate::model::Side;
 
 /// The index of an interned square label.
 pub(crate) type SquareId = u32;

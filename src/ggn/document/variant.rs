@@ -2,7 +2,7 @@
 
 use super::tables::{ActorId, SquareId};
 
-/// An occupation state of a `require` or `prevent` condition (DECISIONS.md G4).
+/// An occupation state of a `require` or `prevent` condition (docs/DECISIONS.md G4).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum State {
     /// `"empty"`: no piece on the square.

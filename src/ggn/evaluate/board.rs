@@ -7,7 +7,7 @@ use super::super::diagnostic::Diagnostic;
 use super::super::pointer::Path;
 use super::super::reader::{self, Node, NodeKind};
 use super::super::validate::{describe, Checker, Options};
-use crate::Side;
+use crate::model::Side;
 
 /// A validated board: its squares in input order, each with a piece or `None` (empty).
 ///

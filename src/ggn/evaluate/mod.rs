@@ -1,4 +1,4 @@
-//! Evaluation of a document on a board (DECISIONS.md G12).
+//! Evaluation of a document on a board (docs/DECISIONS.md G12).
 //!
 //! A move (piece, source, destination, variant) is possible on a board iff the source square
 //! holds exactly the piece, every `require` condition holds (AND) and no `prevent` condition
@@ -10,7 +10,7 @@
 mod board;
 
 use super::document::{Condition, Document, Test};
-use crate::Side;
+use crate::model::Side;
 
 pub use self::board::Board;
 

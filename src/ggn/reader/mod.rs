@@ -1,7 +1,7 @@
 //! A duplicate-aware JSON reader.
 //!
 //! Most JSON parsers keep the last of two equal keys and so change a document's meaning
-//! silently (DECISIONS.md G9). [`read`] builds a [`Node`] tree that keeps every object member,
+//! silently (docs/DECISIONS.md G9). [`read`] builds a [`Node`] tree that keeps every object member,
 //! duplicates included, in document order, so that validation can report them. It reads
 //! bytes: input that is not UTF-8, larger than [`Limits::max_size`] or nested deeper than
 //! [`Limits::max_depth`] is a [`ReadError`] of its own kind, never a panic or a stack

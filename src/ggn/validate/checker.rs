@@ -10,7 +10,8 @@ use super::super::gan::Gans;
 use super::super::pointer::Path;
 use super::super::reader::Node;
 use super::Options;
-use crate::{ParseError, Side};
+use crate::error::ParseError;
+use crate::model::Side;
 
 /// What a variant needs to know about its move.
 pub(super) struct Move<'a> {

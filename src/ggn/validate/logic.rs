@@ -9,7 +9,7 @@ use super::super::document::Variant;
 use super::super::pointer::Path;
 use super::checker::{Checker, Move};
 use super::values::{Entry, Occupants};
-use crate::Side;
+use crate::model::Side;
 
 /// How the occupants satisfying a `require` (r) relate to those satisfying a `prevent` (p)
 /// on the same square.

@@ -1,5 +1,5 @@
 //! Validation of GGN documents: every rule of the spec's "Validation Rules" section and of
-//! DECISIONS.md G1–G15, with all problems of a document reported, not only the first (G14).
+//! docs/DECISIONS.md G1–G15, with all problems of a document reported, not only the first (G14).
 //!
 //! The codes, their severities and rules are listed in [`codes`](super::codes).
 //!
@@ -25,7 +25,7 @@ use std::collections::HashSet;
 use super::diagnostic::Diagnostic;
 use super::document::Document;
 use super::reader::{self, Limits, Node};
-use crate::Dialect;
+use crate::model::Dialect;
 
 pub(crate) use self::checker::{describe, Checker};
 

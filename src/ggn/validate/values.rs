@@ -5,7 +5,7 @@ use super::super::document::{Condition, State, Test};
 use super::super::pointer::Path;
 use super::super::reader::{Node, NodeKind};
 use super::checker::{describe, Checker};
-use crate::Side;
+use crate::model::Side;
 
 /// Which condition map is being read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -21,7 +21,7 @@ pub struct VectorFile {
     pub format: u32,
     /// The dialect id, e.g. `snn-pin`.
     pub dialect: String,
-    /// The spec file the dialect's grammar transcribes.
+    /// The published spec the dialect's grammar transcribes (a name listed in `docs/specs.md`).
     pub spec: String,
     /// The vectors, valid first, each group in a fixed order.
     pub vectors: Vec<Vector>,

@@ -19,7 +19,7 @@ pub struct ValidationFile {
     pub format: u32,
     /// Always `validation`.
     pub kind: String,
-    /// The spec file and the decisions the expectations follow.
+    /// The spec (a name listed in `docs/specs.md`) and the decisions the expectations follow.
     pub spec: String,
     /// The vectors: valid documents first, then invalid ones.
     pub vectors: Vec<ValidationVector>,
@@ -76,7 +76,7 @@ pub struct EvaluationFile {
     pub format: u32,
     /// Always `evaluation`.
     pub kind: String,
-    /// The spec file and the decisions the expectations follow.
+    /// The spec (a name listed in `docs/specs.md`) and the decisions the expectations follow.
     pub spec: String,
     /// The vectors: the hand-written core set first, then the generated ones.
     pub vectors: Vec<EvaluationVector>,

@@ -53,7 +53,7 @@ pub struct MigrationVector {
     pub note: String,
 }
 
-/// The options of a vector (DECISIONS.md M4, M7).
+/// The options of a vector (docs/DECISIONS.md M4, M7).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct VectorOptions {

@@ -1,5 +1,5 @@
 //! The migration vectors, `conformance/migrations.json` ([`migration_file`]): one per row of
-//! the built-in tables (both sides) and one per lossy case of DECISIONS.md §3.
+//! the built-in tables (both sides) and one per lossy case of docs/DECISIONS.md §3.
 //!
 //! The expectations are written here from the tables and by hand; the converter is never run
 //! to produce them (the suite runs it against them).
@@ -235,7 +235,7 @@ const P: &str = "pnn";
 const S: &str = "snn-pin";
 const Q: &str = "qpi";
 
-/// Every lossy case of DECISIONS.md §3, and the exact ones next to them.
+/// Every lossy case of docs/DECISIONS.md §3, and the exact ones next to them.
 #[rustfmt::skip]
 const CASES: &[Case] = &[
     // M1: the source must be valid first; its parse code is the error. Same dialect: identity.

@@ -1,4 +1,4 @@
-//! The spec's examples E1–E9 (DECISIONS.md §4), validated and evaluated.
+//! The spec's examples E1–E9 (docs/DECISIONS.md §4), validated and evaluated.
 
 use super::{entry, error, keys, moves, valid};
 

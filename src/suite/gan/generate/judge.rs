@@ -1,6 +1,6 @@
 //! The two oracles every vector passes before it is written: the pest parser (the library's
 //! compiled grammar, or `pest_vm` running an edited one) and, unless switched off, the regex
-//! oracle of DECISIONS.md §1. Any disagreement stops generation, showing both answers.
+//! oracle of docs/DECISIONS.md §1. Any disagreement stops generation, showing both answers.
 
 use std::fmt;
 

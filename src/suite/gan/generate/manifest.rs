@@ -19,7 +19,7 @@ pub struct Manifest {
     pub seed: u64,
     /// `embedded` (the grammars built into the binary) or `grammar-dir` (edited copies).
     pub grammars: String,
-    /// `DECISIONS.md §1` (the built-in regexes), `file` (`--oracle FILE`) or `none`.
+    /// `docs/DECISIONS.md §1` (the built-in regexes), `file` (`--oracle FILE`) or `none`.
     pub oracle: String,
     /// The files the generator writes, relative to the corpus folder.
     pub files: Vec<String>,
@@ -35,7 +35,7 @@ pub struct Manifest {
 pub struct DialectManifest {
     /// The dialect id.
     pub dialect: String,
-    /// The spec file the grammar transcribes.
+    /// The published spec the grammar transcribes (a name listed in `docs/specs.md`).
     pub spec: String,
     /// The grammar file.
     pub grammar: String,

@@ -123,7 +123,7 @@ pub enum Grammars {
 /// What confirms each vector.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum OracleChoice {
-    /// The regexes of DECISIONS.md §1.
+    /// The regexes of docs/DECISIONS.md §1.
     Decisions,
     /// Other uppercase patterns, one per dialect (`--oracle FILE`).
     Patterns(BTreeMap<Dialect, String>),

@@ -7,7 +7,7 @@ use super::derive::{Decision, SiteKind};
 use super::valid::{derive_with, Overrides};
 use crate::grammar::ir::Grammar;
 
-/// The separator of the GAN family's `<style>:<piece>` shape (DECISIONS.md §1).
+/// The separator of the GAN family's `<style>:<piece>` shape (docs/DECISIONS.md §1).
 const SEPARATOR: char = ':';
 
 /// D1: whitespace and invisible characters a lax implementation trims or ignores.

@@ -1,7 +1,7 @@
 //! `gan generate --oracle FILE`: one oracle regex per dialect, for edited grammars.
 //!
 //! Each line is a dialect id, spaces, and the uppercase form of the regex in the style of
-//! DECISIONS.md §1 (named groups `style`, `type`, and the dialect's modifiers); the lowercase
+//! docs/DECISIONS.md §1 (named groups `style`, `type`, and the dialect's modifiers); the lowercase
 //! form replaces `A-Z` with `a-z`. Blank lines and lines starting with `#` are ignored.
 
 use std::collections::BTreeMap;

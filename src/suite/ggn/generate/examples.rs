@@ -1,4 +1,4 @@
-//! The documents printed in the spec, E1–E9 (DECISIONS.md §4 names them), as the corpus
+//! The documents printed in the spec, E1–E9 (docs/DECISIONS.md §4 names them), as the corpus
 //! stores them: the spec's JSON with two-space indentation.
 
 /// E1, Simple Move with No Requirements.

@@ -3,7 +3,7 @@
 //!
 //! **Where the expectations come from.** Never from this crate's validator or evaluator (the
 //! suite runs those against the corpus):
-//! - the spec's examples (E1–E9) carry the verdicts of DECISIONS.md §4 (E8 is invalid, G2);
+//! - the spec's examples (E1–E9) carry the verdicts of docs/DECISIONS.md §4 (E8 is invalid, G2);
 //! - invalid documents are written by hand, each breaking exactly one rule, with the code and
 //!   pointer that rule gives (`invalid.rs`);
 //! - generated valid documents are built only from constructs the rules allow (see
