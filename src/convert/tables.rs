@@ -240,8 +240,12 @@ impl Tables {
     pub(crate) fn family_row(&mut self, path: &str, key: &str, letter: &str) -> Result<(), String> {
         check_key(path, key, is_snn_style)?;
         let letter = letter_of(path, letter)?;
-        insert_once(&mut self.families, path, key, letter)?;
-        if let Some(other) = self.families_back.insert(letter, key.to_ascii_uppercase()) {
+        let style = key.to_ascii_uppercase();
+        if self.families.contains_key(&style) {
+            return Err(twice(path));
+        }
+        // Checked before anything is added, so a refused row leaves the tables as they were.
+        if let Some(other) = self.families_back.get(&letter) {
             return Err(format!(
                 "{path}: the letter '{}' is also the family of '{other}', so the qpi style \
                  '{}' would have two snn-pin styles",
@@ -249,6 +253,8 @@ impl Tables {
                 char::from(letter)
             ));
         }
+        self.families.insert(style.clone(), letter);
+        self.families_back.insert(letter, style);
         Ok(())
     }
 
@@ -421,10 +427,14 @@ fn insert_once<V>(
     key: &str,
     value: V,
 ) -> Result<(), String> {
-    if map.insert(key.to_ascii_uppercase(), value).is_some() {
-        return Err(format!(
-            "{path}: the key is given twice (keys are case-insensitive)"
-        ));
+    let key = key.to_ascii_uppercase();
+    if map.contains_key(&key) {
+        return Err(twice(path));
     }
+    map.insert(key, value);
     Ok(())
+}
+
+fn twice(path: &str) -> String {
+    format!("{path}: the key is given twice (keys are case-insensitive)")
 }

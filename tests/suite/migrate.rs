@@ -330,6 +330,45 @@ fn user_tables_add_rows() {
 }
 
 #[test]
+fn tables_built_in_code_equal_the_toml_table() {
+    let mut built = Tables::builtin();
+    built.add_piece("DRAGON", "D").unwrap();
+    built.add_style_piece("XIANGQI", "GENERAL", "G").unwrap();
+    built.add_style("go", "GO").unwrap();
+    built.add_family("CHESS960", "C").unwrap();
+    assert!(!built.is_builtin());
+    assert_eq!(built, user(ISSUE_TABLE));
+}
+
+#[test]
+fn tables_built_in_code_refuse_what_the_toml_reader_refuses() {
+    let message = |result: Result<(), gan::convert::TableError>| result.unwrap_err().to_string();
+    let mut tables = Tables::builtin();
+    assert_eq!(
+        message(tables.add_piece("KING", "KI")),
+        "name table: pieces.KING = \"KI\": the value must be one ASCII letter"
+    );
+    tables.add_piece("King", "X").unwrap();
+    assert_eq!(
+        message(tables.add_piece("KING", "Q")),
+        "name table: pieces.KING: the key is given twice (keys are case-insensitive)"
+    );
+    assert!(message(tables.add_style_piece("x y", "A", "B"))
+        .contains("pieces.x y: the key 'x y' can never match"));
+    assert!(message(tables.add_style("c", "CHESS_960"))
+        .contains("styles.c = \"CHESS_960\": an snn-pin style"));
+    tables.add_family("CHESS960", "C").unwrap();
+    assert!(message(tables.add_family("CHESS", "C"))
+        .contains("so the qpi style 'C' would have two snn-pin styles"));
+    assert!(message(tables.add_family("CHESS_960", "D"))
+        .contains("families.CHESS_960: the key 'CHESS_960' can never match"));
+    // The refused rows were not added: the first rows still convert.
+    let with = options(Intermediate::Error, false, tables);
+    ok_with(with.clone(), Legacy, SnnPin, "CHESS:KING", "CHESS:X", &[]);
+    ok_with(with, SnnPin, Qpi, "chess960:k", "c:k", &[]);
+}
+
+#[test]
 fn user_tables_override_and_ignore_case() {
     let table = user("[pieces]\nking = \"x\"\n[pieces.shogi]\nKing = \"o\"\n[styles]\nC = \"western\"\n[families]\nchess = \"w\"\n");
     let with = || options(Intermediate::Error, false, table.clone());
