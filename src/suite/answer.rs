@@ -1,5 +1,6 @@
 //! What an implementation answered for a vector, and the [`Status`] that earns: the words
-//! every suite judges in and the runner reports in.
+//! every suite judges in and the runner reports in; and how inputs and replies are quoted
+//! in those reports ([`escape_input`]).
 
 use std::fmt;
 
