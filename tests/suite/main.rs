@@ -1,6 +1,7 @@
 //! The crate's test suite: one binary, a module per area (links are slow on 2 cores).
 
 mod api;
+mod architecture;
 mod check_cli;
 mod check_corpus;
 mod check_mutants;

@@ -1,0 +1,1439 @@
+//! The module graph of `src/` follows the layer table of `ARCHITECTURE.md`: no import cycle,
+//! no upward import, no import outside a row's `only` list, every file in exactly one row.
+//!
+//! The graph has a node per `.rs` file under `src/` (`check/` stands for `src/check/mod.rs`)
+//! and an edge A → B when the non-test code of A names a `crate::`, `$crate::` or `super::`
+//! path whose longest file-module prefix is B. `lib.rs` and `main.rs` are never targets and
+//! are exempt from the rules. Everything works on in-memory text (a map from the path under
+//! `src/` to the source, and the text of `ARCHITECTURE.md`), so the unit tests below build
+//! small crates of their own.
+//!
+//! `GAN_ARCHITECTURE_MD=path` checks against another table; `GAN_ARCHITECTURE_EDGES=path`
+//! writes the crate's edges there as JSON (node → sorted targets).
+
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::fs;
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+
+/// The edges of a module graph: source node → target node → the first line of the source
+/// that names the target. Every file is a key, with or without edges.
+type Graph = BTreeMap<String, BTreeMap<String, usize>>;
+
+// ------------------------------------------------------------------------------------------
+// Files, nodes and module paths
+// ------------------------------------------------------------------------------------------
+
+/// The crate roots: sources of edges, never targets, exempt from the layer rules.
+fn is_crate_root(file: &str) -> bool {
+    file == "lib.rs" || file == "main.rs"
+}
+
+/// The node of a file under `src/`: `check/mod.rs` → `check/`, `check/batch.rs` unchanged.
+fn node_name(file: &str) -> String {
+    match file.strip_suffix("/mod.rs") {
+        Some(folder) => format!("{folder}/"),
+        None => file.to_owned(),
+    }
+}
+
+/// The module path of a file: `a/b.rs` and `a/b/mod.rs` → `[a, b]`; the crate roots → `[]`.
+fn module_path(file: &str) -> Vec<String> {
+    if is_crate_root(file) {
+        return Vec::new();
+    }
+    let stem = file.strip_suffix(".rs").unwrap_or(file);
+    let stem = stem.strip_suffix("/mod").unwrap_or(stem);
+    stem.split('/').map(str::to_owned).collect()
+}
+
+/// The 1-based line of a byte offset.
+fn line_of(text: &str, offset: usize) -> usize {
+    text.as_bytes()[..offset.min(text.len())]
+        .split(|&b| b == b'\n')
+        .count()
+}
+
+// ------------------------------------------------------------------------------------------
+// Lexing: blank what names nothing, keeping every offset (and so every line) in place
+// ------------------------------------------------------------------------------------------
+
+fn is_ident_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_'
+}
+
+fn is_ident_start(b: u8) -> bool {
+    b.is_ascii_alphabetic() || b == b'_'
+}
+
+/// Replaces every byte of `range` but newlines by a space.
+fn blank(out: &mut [u8], range: Range<usize>) {
+    let end = range.end.min(out.len());
+    for byte in &mut out[range.start.min(end)..end] {
+        if *byte != b'\n' {
+            *byte = b' ';
+        }
+    }
+}
+
+fn skip_ws(bytes: &[u8], mut i: usize) -> usize {
+    while bytes.get(i).is_some_and(u8::is_ascii_whitespace) {
+        i += 1;
+    }
+    i
+}
+
+/// The end of the identifier that starts at `i`.
+fn ident_end(bytes: &[u8], mut i: usize) -> usize {
+    while bytes.get(i).copied().is_some_and(is_ident_byte) {
+        i += 1;
+    }
+    i
+}
+
+/// The identifier that starts at `i`, if one does.
+fn word_at(code: &str, i: usize) -> Option<&str> {
+    let bytes = code.as_bytes();
+    bytes
+        .get(i)
+        .copied()
+        .filter(|&b| is_ident_start(b))
+        .map(|_| &code[i..ident_end(bytes, i)])
+}
+
+/// Every identifier of `code` with its offset.
+fn words(code: &str) -> Vec<(usize, &str)> {
+    let bytes = code.as_bytes();
+    let mut found = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        if is_ident_byte(bytes[i]) {
+            let end = ident_end(bytes, i);
+            if is_ident_start(bytes[i]) {
+                found.push((i, &code[i..end]));
+            }
+            i = end;
+        } else {
+            i += 1;
+        }
+    }
+    found
+}
+
+/// The end of the (possibly nested) block comment that starts at `i`.
+fn block_comment_end(bytes: &[u8], i: usize) -> usize {
+    let (mut depth, mut j) = (0_usize, i);
+    while j < bytes.len() {
+        if bytes[j..].starts_with(b"/*") {
+            depth += 1;
+            j += 2;
+        } else if bytes[j..].starts_with(b"*/") {
+            depth -= 1;
+            j += 2;
+            if depth == 0 {
+                return j;
+            }
+        } else {
+            j += 1;
+        }
+    }
+    bytes.len()
+}
+
+/// The end of the string literal whose opening quote is at `i`.
+fn string_end(bytes: &[u8], i: usize) -> usize {
+    let mut j = i + 1;
+    while j < bytes.len() {
+        match bytes[j] {
+            b'\\' => j += 2,
+            b'"' => return j + 1,
+            _ => j += 1,
+        }
+    }
+    bytes.len()
+}
+
+/// The end of the raw string whose `#`s or quote start at `i` (just after `r`, `br` or `cr`).
+fn raw_string_end(code: &str, i: usize) -> Option<usize> {
+    let hashes = code[i..].bytes().take_while(|&b| b == b'#').count();
+    let body = i + hashes + 1;
+    if code.as_bytes().get(i + hashes) != Some(&b'"') {
+        return None;
+    }
+    let closing = format!("\"{}", "#".repeat(hashes));
+    Some(
+        code[body..]
+            .find(&closing)
+            .map_or(code.len(), |at| body + at + closing.len()),
+    )
+}
+
+/// The end of the char literal at `i` (a quote), or `None` when the quote starts a lifetime or
+/// a label (`'a`, `'static`).
+fn char_literal_end(code: &str, i: usize) -> Option<usize> {
+    let rest = &code[i + 1..];
+    if let Some(escaped) = rest.strip_prefix('\\') {
+        // '\n', '\'', '\\', '\x41', '\u{1F600}': the closing quote follows the escape.
+        let close = escaped.get(1..)?.find('\'')? + 1;
+        (close <= 9).then_some(i + 2 + close + 1)
+    } else {
+        let c = rest.chars().next()?;
+        let after = 1 + c.len_utf8();
+        (c != '\'' && code[i + after..].starts_with('\'')).then_some(i + after + 1)
+    }
+}
+
+/// `src` with its comments (`//`, `///`, `//!`, nested `/* */`), string literals (plain, byte,
+/// raw) and char literals blanked to spaces. Lifetimes stay; offsets and lines do not move.
+fn strip_comments_and_literals(src: &str) -> String {
+    let bytes = src.as_bytes();
+    let mut out = bytes.to_vec();
+    let mut i = 0;
+    while i < bytes.len() {
+        let end = if bytes[i..].starts_with(b"//") {
+            Some(src[i..].find('\n').map_or(src.len(), |at| i + at))
+        } else if bytes[i..].starts_with(b"/*") {
+            Some(block_comment_end(bytes, i))
+        } else if bytes[i] == b'"' {
+            Some(string_end(bytes, i))
+        } else if bytes[i] == b'\'' {
+            char_literal_end(src, i)
+        } else if is_ident_start(bytes[i]) {
+            let word_end = ident_end(bytes, i);
+            let raw = matches!(&src[i..word_end], "r" | "br" | "cr");
+            let Some(end) = raw.then(|| raw_string_end(src, word_end)).flatten() else {
+                i = word_end;
+                continue;
+            };
+            Some(end)
+        } else {
+            None
+        };
+        match end {
+            Some(end) => {
+                blank(&mut out, i..end);
+                i = end;
+            }
+            None => i += 1,
+        }
+    }
+    String::from_utf8(out).expect("blanking whole literals keeps UTF-8")
+}
+
+// ------------------------------------------------------------------------------------------
+// Test code: blank every item under `#[cfg(test)]` or `#[cfg(all(test, …))]`
+// ------------------------------------------------------------------------------------------
+
+/// The index of the bracket that closes the one at `open` (any of `()[]{}` count), or the end.
+fn matching_close(bytes: &[u8], open: usize) -> usize {
+    let mut depth = 0_usize;
+    for (i, &b) in bytes.iter().enumerate().skip(open) {
+        match b {
+            b'(' | b'[' | b'{' => depth += 1,
+            b')' | b']' | b'}' => {
+                depth -= 1;
+                if depth == 0 {
+                    return i;
+                }
+            }
+            _ => {}
+        }
+    }
+    bytes.len()
+}
+
+/// The attribute at `i`, if one starts there: whether it is inner (`#!`), the range of its
+/// content (between the brackets) and its end.
+fn attribute_at(bytes: &[u8], i: usize) -> Option<(bool, Range<usize>, usize)> {
+    if bytes.get(i) != Some(&b'#') {
+        return None;
+    }
+    let inner = bytes.get(i + 1) == Some(&b'!');
+    let open = skip_ws(bytes, i + 1 + usize::from(inner));
+    if bytes.get(open) != Some(&b'[') {
+        return None;
+    }
+    let close = matching_close(bytes, open);
+    Some((inner, open + 1..close, (close + 1).min(bytes.len())))
+}
+
+/// The items of a comma-separated list, split at its top level only.
+fn top_level_items(list: &str) -> Vec<&str> {
+    let (mut items, mut depth, mut start) = (Vec::new(), 0_usize, 0);
+    for (i, c) in list.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth = depth.saturating_sub(1),
+            ',' if depth == 0 => {
+                items.push(&list[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    items.push(&list[start..]);
+    items
+}
+
+/// Whether an attribute's content makes its item test-only: `cfg(test)`, `cfg(all(test, …))`.
+fn is_test_cfg(content: &str) -> bool {
+    let compact: String = content.chars().filter(|c| !c.is_whitespace()).collect();
+    compact == "cfg(test)"
+        || compact
+            .strip_prefix("cfg(all(")
+            .and_then(|list| list.strip_suffix("))"))
+            .is_some_and(|list| top_level_items(list).contains(&"test"))
+}
+
+/// Whether the item at `i` is a field (`name: Type,` or `name: value,`), visibility aside.
+fn is_field_start(code: &str, i: usize) -> bool {
+    let bytes = code.as_bytes();
+    let mut j = i;
+    if word_at(code, j) == Some("pub") {
+        j = skip_ws(bytes, j + 3);
+        if bytes.get(j) == Some(&b'(') {
+            j = matching_close(bytes, j) + 1;
+        }
+        j = skip_ws(bytes, j);
+    }
+    let Some(name) = word_at(code, j) else {
+        return false;
+    };
+    let colon = skip_ws(bytes, j + name.len());
+    bytes.get(colon) == Some(&b':') && bytes.get(colon + 1) != Some(&b':')
+}
+
+/// The end of the item that follows an outer test attribute (ending at `start`): up to its `;`
+/// or its matching `}` (a field up to its `,`), never past the block that encloses it.
+fn item_end(code: &str, start: usize) -> usize {
+    let bytes = code.as_bytes();
+    let mut i = skip_ws(bytes, start);
+    while let Some((false, _, after)) = attribute_at(bytes, i) {
+        i = skip_ws(bytes, after);
+    }
+    let field = is_field_start(code, i);
+    let (mut depth, mut angles) = (0_usize, 0_usize);
+    while i < bytes.len() {
+        match bytes[i] {
+            b'(' | b'[' | b'{' => depth += 1,
+            b')' | b']' | b'}' if depth == 0 => return i,
+            b')' | b']' => depth -= 1,
+            b'}' => {
+                depth -= 1;
+                if depth == 0 && !field {
+                    let next = skip_ws(bytes, i + 1);
+                    return if bytes.get(next) == Some(&b';') {
+                        next + 1
+                    } else {
+                        i + 1
+                    };
+                }
+            }
+            b';' if depth == 0 => return i + 1,
+            b'<' if field => angles += 1,
+            b'>' if field && !matches!(bytes[i - 1], b'-' | b'=') => {
+                angles = angles.saturating_sub(1);
+            }
+            b',' if field && depth == 0 && angles == 0 => return i + 1,
+            _ => {}
+        }
+        i += 1;
+    }
+    bytes.len()
+}
+
+/// The end of the block that encloses `start` (for an inner `#![cfg(test)]`).
+fn enclosing_end(bytes: &[u8], start: usize) -> usize {
+    let mut depth = 0_usize;
+    for (i, &b) in bytes.iter().enumerate().skip(start) {
+        match b {
+            b'(' | b'[' | b'{' => depth += 1,
+            b')' | b']' | b'}' if depth == 0 => return i,
+            b')' | b']' | b'}' => depth -= 1,
+            _ => {}
+        }
+    }
+    bytes.len()
+}
+
+/// `code` (already stripped of comments and literals) with every test-only item blanked: an
+/// outer `#[cfg(test)]` or `#[cfg(all(test, …))]` takes the item it annotates (a whole
+/// `mod tests { … }`, a `fn`, a `use`, a field, a block), an inner `#![cfg(test)]` the rest of
+/// its module.
+fn remove_test_items(code: &str) -> String {
+    let bytes = code.as_bytes();
+    let mut out = bytes.to_vec();
+    let mut i = 0;
+    while i < bytes.len() {
+        let Some((inner, content, after)) = attribute_at(bytes, i) else {
+            i += 1;
+            continue;
+        };
+        if !is_test_cfg(&code[content]) {
+            i = after;
+            continue;
+        }
+        let end = if inner {
+            enclosing_end(bytes, after)
+        } else {
+            item_end(code, after)
+        };
+        blank(&mut out, i..end);
+        i = end.max(after);
+    }
+    String::from_utf8(out).expect("blanking whole items keeps UTF-8")
+}
+
+// ------------------------------------------------------------------------------------------
+// Paths: every `crate::…`, `$crate::…`, `super::…` (`super::super::…`) leaf
+// ------------------------------------------------------------------------------------------
+
+/// Where a path starts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Root {
+    /// `crate::` (or `$crate::` in a macro).
+    Crate,
+    /// `super::` repeated this many times.
+    Super(usize),
+}
+
+/// One leaf of a path named in code: `use crate::a::{b, c::D}` has the leaves `[a, b]` and
+/// `[a, c, D]`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct PathRef {
+    root: Root,
+    segments: Vec<String>,
+    /// The offset of the leaf's last segment (of the root when it has none).
+    offset: usize,
+}
+
+/// The offset just after the `::` that follows `i` (whitespace allowed around it).
+fn double_colon(bytes: &[u8], i: usize) -> Option<usize> {
+    let at = skip_ws(bytes, i);
+    bytes[at..].starts_with(b"::").then_some(at + 2)
+}
+
+/// The last non-whitespace byte before `i`, with its offset.
+fn previous_byte(bytes: &[u8], i: usize) -> Option<(usize, u8)> {
+    bytes[..i]
+        .iter()
+        .rposition(|b| !b.is_ascii_whitespace())
+        .map(|at| (at, bytes[at]))
+}
+
+/// Whether the path at `i` is the scope of a visibility, `pub(in crate::x)`: no import.
+fn in_visibility(bytes: &[u8], i: usize) -> bool {
+    let Some((at, b'n')) = previous_byte(bytes, i) else {
+        return false;
+    };
+    at >= 1
+        && bytes[at - 1] == b'i'
+        && (at < 2 || !is_ident_byte(bytes[at - 2]))
+        && matches!(previous_byte(bytes, at - 1), Some((_, b'(')))
+}
+
+/// Skips an `as name` rename after a path.
+fn skip_rename(code: &str, pos: &mut usize) {
+    let bytes = code.as_bytes();
+    let at = skip_ws(bytes, *pos);
+    if word_at(code, at) == Some("as") {
+        let name = skip_ws(bytes, at + 2);
+        *pos = name + word_at(code, name).map_or(0, str::len);
+    }
+}
+
+/// The leaves of the path tree at `pos` (just after a `::`), each with the offset of its last
+/// segment; `*` is a leaf without segments. Moves `pos` past the tree.
+fn path_tree(code: &str, pos: &mut usize) -> Vec<(Vec<String>, usize)> {
+    let bytes = code.as_bytes();
+    *pos = skip_ws(bytes, *pos);
+    match bytes.get(*pos) {
+        Some(b'{') => {
+            *pos += 1;
+            brace_group(code, pos)
+        }
+        Some(b'*') => {
+            *pos += 1;
+            vec![(Vec::new(), *pos - 1)]
+        }
+        _ => {
+            let Some(word) = word_at(code, *pos) else {
+                return Vec::new();
+            };
+            let start = *pos;
+            *pos += word.len();
+            if let Some(after) = double_colon(bytes, *pos) {
+                if bytes.get(skip_ws(bytes, after)) != Some(&b'<') {
+                    *pos = after;
+                    let rest = path_tree(code, pos);
+                    if !rest.is_empty() {
+                        return rest
+                            .into_iter()
+                            .map(|(segments, offset)| {
+                                ([vec![word.to_owned()], segments].concat(), offset)
+                            })
+                            .collect();
+                    }
+                }
+            }
+            skip_rename(code, pos);
+            vec![(vec![word.to_owned()], start)]
+        }
+    }
+}
+
+/// The leaves of a `{ a, b::c, d::{e, f} }` group whose `{` is just before `pos`.
+fn brace_group(code: &str, pos: &mut usize) -> Vec<(Vec<String>, usize)> {
+    let bytes = code.as_bytes();
+    let mut leaves = Vec::new();
+    loop {
+        *pos = skip_ws(bytes, *pos);
+        if bytes.get(*pos) == Some(&b'}') {
+            *pos += 1;
+            break;
+        }
+        let items = path_tree(code, pos);
+        if items.is_empty() {
+            break;
+        }
+        leaves.extend(items);
+        *pos = skip_ws(bytes, *pos);
+        match bytes.get(*pos) {
+            Some(b',') => *pos += 1,
+            Some(b'}') => {
+                *pos += 1;
+                break;
+            }
+            _ => break,
+        }
+    }
+    leaves
+}
+
+/// Every `crate::`, `$crate::` and `super::` path leaf of `code` (stripped, test items
+/// removed). `self::` paths and visibilities (`pub(crate)`, `pub(super)`, `pub(in crate::x)`)
+/// are none.
+fn path_refs(code: &str) -> Vec<PathRef> {
+    let bytes = code.as_bytes();
+    let mut refs = Vec::new();
+    for (start, word) in words(code) {
+        if !matches!(word, "crate" | "super")
+            || matches!(previous_byte(bytes, start), Some((at, b':')) if at > 0 && bytes[at - 1] == b':')
+            || in_visibility(bytes, start)
+        {
+            continue;
+        }
+        let Some(mut pos) = double_colon(bytes, start + word.len()) else {
+            continue;
+        };
+        let mut supers = usize::from(word == "super");
+        if supers > 0 {
+            while let Some(after) = (word_at(code, skip_ws(bytes, pos)) == Some("super"))
+                .then(|| double_colon(bytes, skip_ws(bytes, pos) + 5))
+                .flatten()
+            {
+                supers += 1;
+                pos = after;
+            }
+        }
+        let root = if supers == 0 {
+            Root::Crate
+        } else {
+            Root::Super(supers)
+        };
+        let mut leaves = path_tree(code, &mut pos);
+        if leaves.is_empty() {
+            leaves.push((Vec::new(), start));
+        }
+        refs.extend(leaves.into_iter().map(|(segments, offset)| PathRef {
+            root,
+            segments,
+            offset,
+        }));
+    }
+    refs
+}
+
+/// The inline `mod name { … }` blocks of `code`: their names and spans, outer ones first.
+fn inline_modules(code: &str) -> Vec<(String, Range<usize>)> {
+    let bytes = code.as_bytes();
+    let mut found = Vec::new();
+    for (start, word) in words(code) {
+        if word != "mod" {
+            continue;
+        }
+        let at = skip_ws(bytes, start + 3);
+        let Some(name) = word_at(code, at) else {
+            continue;
+        };
+        let open = skip_ws(bytes, at + name.len());
+        if bytes.get(open) == Some(&b'{') {
+            found.push((name.to_owned(), open..matching_close(bytes, open)));
+        }
+    }
+    found
+}
+
+// ------------------------------------------------------------------------------------------
+// The graph
+// ------------------------------------------------------------------------------------------
+
+/// The file of the longest prefix of `path` that is a file module.
+fn resolve<'m>(path: &[String], modules: &BTreeMap<Vec<String>, &'m str>) -> Option<&'m str> {
+    (0..=path.len())
+        .rev()
+        .find_map(|len| modules.get(&path[..len]).copied())
+}
+
+/// The files that the non-test code of `file` names, each with the offset that names it.
+/// Inside an inline `mod x { … }`, `super` is the file's own module, as in Rust.
+fn references<'m>(
+    file: &str,
+    src: &str,
+    modules: &BTreeMap<Vec<String>, &'m str>,
+) -> Vec<(&'m str, usize)> {
+    let code = remove_test_items(&strip_comments_and_literals(src));
+    let inline = inline_modules(&code);
+    let file_module = module_path(file);
+    path_refs(&code)
+        .into_iter()
+        .filter_map(|path| {
+            let base = match path.root {
+                Root::Crate => Vec::new(),
+                Root::Super(count) => {
+                    let mut here = file_module.clone();
+                    here.extend(
+                        inline
+                            .iter()
+                            .filter(|(_, span)| span.contains(&path.offset))
+                            .map(|(name, _)| name.clone()),
+                    );
+                    let keep = here.len().checked_sub(count)?;
+                    here.truncate(keep);
+                    here
+                }
+            };
+            let full = [base, path.segments].concat();
+            resolve(&full, modules).map(|target| (target, path.offset))
+        })
+        .collect()
+}
+
+/// The module graph of a crate given as file under `src/` → source. Edges to `lib.rs` and
+/// `main.rs`, and self-edges, are dropped.
+fn module_graph(sources: &BTreeMap<String, String>) -> Graph {
+    let modules: BTreeMap<Vec<String>, &str> = sources
+        .keys()
+        .map(|file| (module_path(file), file.as_str()))
+        .collect();
+    let mut graph = Graph::new();
+    for (file, src) in sources {
+        let mut edges = BTreeMap::new();
+        for (target, offset) in references(file, src, &modules) {
+            if is_crate_root(target) || target == file {
+                continue;
+            }
+            let line = line_of(src, offset);
+            edges
+                .entry(node_name(target))
+                .and_modify(|first: &mut usize| *first = (*first).min(line))
+                .or_insert(line);
+        }
+        graph.insert(node_name(file), edges);
+    }
+    graph
+}
+
+// ------------------------------------------------------------------------------------------
+// Cycles
+// ------------------------------------------------------------------------------------------
+
+/// The nodes reachable from `from` by one edge or more.
+fn reachable<'g>(graph: &'g Graph, from: &str) -> BTreeSet<&'g str> {
+    let mut seen = BTreeSet::new();
+    let mut queue: VecDeque<&str> = graph[from].keys().map(String::as_str).collect();
+    while let Some(node) = queue.pop_front() {
+        if seen.insert(node) {
+            queue.extend(graph[node].keys().map(String::as_str));
+        }
+    }
+    seen
+}
+
+/// The strongly connected components with more than one node, each sorted.
+fn cycles(graph: &Graph) -> Vec<Vec<&str>> {
+    let reach: BTreeMap<&str, BTreeSet<&str>> = graph
+        .keys()
+        .map(|node| (node.as_str(), reachable(graph, node)))
+        .collect();
+    let mut placed = BTreeSet::new();
+    let mut components = Vec::new();
+    for (&node, from_node) in &reach {
+        if placed.contains(node) || !from_node.contains(node) {
+            continue;
+        }
+        let component: Vec<&str> = from_node
+            .iter()
+            .copied()
+            .filter(|other| reach[other].contains(node))
+            .collect();
+        placed.extend(component.iter().copied());
+        components.push(component);
+    }
+    components
+}
+
+/// A shortest cycle through the first member of a component: `[a, b, …]` for a → b → … → a.
+fn cycle_path<'g>(graph: &'g Graph, component: &[&str]) -> Vec<&'g str> {
+    let (start, _) = graph.get_key_value(component[0]).expect("a node");
+    let mut parent: BTreeMap<&str, &str> = BTreeMap::new();
+    let mut queue = VecDeque::from([start.as_str()]);
+    while let Some(node) = queue.pop_front() {
+        for next in graph[node].keys() {
+            if next == start {
+                let mut path = vec![node];
+                while let Some(&previous) = parent.get(path[path.len() - 1]) {
+                    path.push(previous);
+                }
+                path.reverse();
+                return path;
+            }
+            if component.contains(&next.as_str()) && !parent.contains_key(next.as_str()) {
+                parent.insert(next.as_str(), node);
+                queue.push_back(next.as_str());
+            }
+        }
+    }
+    unreachable!("a strongly connected component has a cycle through each member")
+}
+
+/// One violation per cycle: its members and a concrete cycle with the line of each import.
+fn cycle_violations(graph: &Graph, file_of: &BTreeMap<String, String>) -> Vec<String> {
+    cycles(graph)
+        .iter()
+        .map(|component| {
+            let path = cycle_path(graph, component);
+            let hops: Vec<String> = (0..path.len())
+                .map(|i| {
+                    let (from, to) = (path[i], path[(i + 1) % path.len()]);
+                    format!("src/{}:{} names {to}", file_of[from], graph[from][to])
+                })
+                .collect();
+            format!(
+                "cycle among {{{}}}: {} → {} ({})",
+                component.join(", "),
+                path.join(" → "),
+                path[0],
+                hops.join("; ")
+            )
+        })
+        .collect()
+}
+
+// ------------------------------------------------------------------------------------------
+// The layer table
+// ------------------------------------------------------------------------------------------
+
+/// One row of the layer table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Row {
+    layer: u32,
+    /// The 1-based line of the row in `ARCHITECTURE.md`.
+    line: usize,
+    /// The backticked paths of the modules cell.
+    modules: Vec<String>,
+    /// The backticked paths after `only` in the third cell, if the word is there.
+    only: Option<Vec<String>>,
+}
+
+/// The backticked tokens of a table cell.
+fn backticked(cell: &str) -> Vec<String> {
+    cell.split('`')
+        .skip(1)
+        .step_by(2)
+        .map(str::trim)
+        .filter(|token| !token.is_empty())
+        .map(str::to_owned)
+        .collect()
+}
+
+/// The offset just after the word `only` in a cell (outside backticks), if it is there.
+fn after_only(cell: &str) -> Option<usize> {
+    let bytes = cell.as_bytes();
+    cell.match_indices("only")
+        .map(|(at, _)| at)
+        .find(|&at| {
+            let before = at == 0 || !bytes[at - 1].is_ascii_alphanumeric();
+            let after = bytes.get(at + 4).is_none_or(|b| !b.is_ascii_alphanumeric());
+            let outside = cell[..at].matches('`').count() % 2 == 0;
+            before && after && outside
+        })
+        .map(|at| at + 4)
+}
+
+/// The rows of every table line of `ARCHITECTURE.md` whose first cell is a layer number.
+fn layer_rows(architecture_md: &str) -> Vec<Row> {
+    architecture_md
+        .lines()
+        .enumerate()
+        .filter_map(|(index, line)| {
+            let cells: Vec<&str> = line.trim().strip_prefix('|')?.split('|').collect();
+            let layer = cells[0].trim().parse().ok()?;
+            let allowed = cells.get(2).copied().unwrap_or_default();
+            Some(Row {
+                layer,
+                line: index + 1,
+                modules: backticked(cells.get(1).copied().unwrap_or_default()),
+                only: after_only(allowed).map(|at| backticked(&allowed[at..])),
+            })
+        })
+        .collect()
+}
+
+/// A set of nodes named in the table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Pattern {
+    /// Exactly this node (`foo.rs`, or `foo/` for `src/foo/mod.rs`).
+    Node(String),
+    /// Every node under this folder (`foo/` itself included).
+    Tree(String),
+}
+
+impl Pattern {
+    fn matches(&self, node: &str) -> bool {
+        match self {
+            Pattern::Node(exact) => node == exact,
+            Pattern::Tree(folder) => node.starts_with(folder.as_str()),
+        }
+    }
+
+    /// Longer is more specific; a node beats a folder of the same spelling.
+    fn specificity(&self) -> (usize, bool) {
+        match self {
+            Pattern::Node(exact) => (exact.len(), true),
+            Pattern::Tree(folder) => (folder.len(), false),
+        }
+    }
+}
+
+/// Whether a table token names a `.rs` file.
+fn is_rs_file(token: &str) -> bool {
+    Path::new(token).extension().is_some_and(|ext| ext == "rs")
+}
+
+/// A token of the modules cell: `foo.rs` is that file, `foo/` (or `foo/**`) that folder and
+/// everything under it.
+fn module_pattern(token: &str) -> Option<Pattern> {
+    if let Some(folder) = token
+        .strip_suffix("/**")
+        .or_else(|| token.strip_suffix('/'))
+    {
+        (!folder.is_empty()).then(|| Pattern::Tree(format!("{folder}/")))
+    } else {
+        is_rs_file(token).then(|| Pattern::Node(node_name(token)))
+    }
+}
+
+/// A token of an `only` list: `foo/` is exactly the folder's node (its `mod.rs`), `foo/**`
+/// anything under the folder, `foo.rs` that file.
+fn only_pattern(token: &str) -> Option<Pattern> {
+    if let Some(folder) = token.strip_suffix("/**") {
+        (!folder.is_empty()).then(|| Pattern::Tree(format!("{folder}/")))
+    } else if token.len() > 1 && token.ends_with('/') {
+        Some(Pattern::Node(token.to_owned()))
+    } else {
+        is_rs_file(token).then(|| Pattern::Node(node_name(token)))
+    }
+}
+
+/// The patterns of a row's tokens; unreadable and stale tokens are violations.
+fn row_patterns(
+    row: &Row,
+    tokens: &[String],
+    read: fn(&str) -> Option<Pattern>,
+    nodes: &BTreeSet<&str>,
+    violations: &mut Vec<String>,
+) -> Vec<Pattern> {
+    let mut patterns = Vec::new();
+    for token in tokens {
+        let Some(pattern) = read(token) else {
+            violations.push(format!(
+                "ARCHITECTURE.md line {}: cannot read the module path `{token}` \
+                 (write `foo.rs`, `foo/` or `foo/**`)",
+                row.line
+            ));
+            continue;
+        };
+        if !nodes.iter().any(|node| pattern.matches(node)) {
+            violations.push(format!(
+                "ARCHITECTURE.md line {} (layer {}): stale row, `{token}` names nothing under src/",
+                row.line, row.layer
+            ));
+        }
+        patterns.push(pattern);
+    }
+    patterns
+}
+
+/// The row of every node but the crate roots (the row whose most specific path contains it);
+/// a node in no row or in several is a violation.
+fn memberships(
+    rows: &[Row],
+    module_patterns: &[Vec<Pattern>],
+    file_of: &BTreeMap<String, String>,
+    violations: &mut Vec<String>,
+) -> BTreeMap<String, usize> {
+    let mut row_of = BTreeMap::new();
+    for (node, file) in file_of.iter().filter(|(_, file)| !is_crate_root(file)) {
+        let mut best: Option<((usize, bool), BTreeSet<usize>)> = None;
+        for (index, patterns) in module_patterns.iter().enumerate() {
+            for pattern in patterns.iter().filter(|pattern| pattern.matches(node)) {
+                let specificity = pattern.specificity();
+                match &mut best {
+                    Some((top, members)) if *top == specificity => {
+                        members.insert(index);
+                    }
+                    Some((top, _)) if *top > specificity => {}
+                    _ => best = Some((specificity, BTreeSet::from([index]))),
+                }
+            }
+        }
+        match best.map(|(_, members)| members.into_iter().collect::<Vec<_>>()) {
+            None => violations.push(format!("src/{file} is in no layer of ARCHITECTURE.md")),
+            Some(members) if members.len() == 1 => {
+                row_of.insert(node.clone(), members[0]);
+            }
+            Some(members) => {
+                let lines: Vec<String> =
+                    members.iter().map(|&i| rows[i].line.to_string()).collect();
+                violations.push(format!(
+                    "src/{file} is in more than one row of ARCHITECTURE.md (lines {})",
+                    lines.join(", ")
+                ));
+            }
+        }
+    }
+    row_of
+}
+
+/// The violations of the layer table: unreadable, stale, missing or ambiguous rows, upward
+/// imports, imports outside an `only` list.
+fn layer_violations(
+    graph: &Graph,
+    file_of: &BTreeMap<String, String>,
+    architecture_md: &str,
+) -> Vec<String> {
+    let rows = layer_rows(architecture_md);
+    if rows.is_empty() {
+        return vec![
+            "ARCHITECTURE.md has no layer table (rows like `| 0 | `model.rs` | anything below |`)"
+                .to_owned(),
+        ];
+    }
+    let mut violations = Vec::new();
+    let nodes: BTreeSet<&str> = file_of.keys().map(String::as_str).collect();
+    let module_patterns: Vec<Vec<Pattern>> = rows
+        .iter()
+        .map(|row| row_patterns(row, &row.modules, module_pattern, &nodes, &mut violations))
+        .collect();
+    let only_patterns: Vec<Option<Vec<Pattern>>> = rows
+        .iter()
+        .map(|row| {
+            let tokens = row.only.as_ref()?;
+            Some(row_patterns(
+                row,
+                tokens,
+                only_pattern,
+                &nodes,
+                &mut violations,
+            ))
+        })
+        .collect();
+    let row_of = memberships(&rows, &module_patterns, file_of, &mut violations);
+    for (from, edges) in graph {
+        let Some(&from_row) = row_of.get(from) else {
+            continue;
+        };
+        for (to, line) in edges {
+            let Some(&to_row) = row_of.get(to) else {
+                continue;
+            };
+            let (low, high) = (rows[from_row].layer, rows[to_row].layer);
+            let at = format!("src/{}:{line}", file_of[from]);
+            if high > low {
+                violations.push(format!(
+                    "upward import: {from} (layer {low}) → {to} (layer {high}), at {at}"
+                ));
+            }
+            if let Some(allowed) = &only_patterns[from_row] {
+                if to_row != from_row && !allowed.iter().any(|pattern| pattern.matches(to)) {
+                    violations.push(format!(
+                        "import outside the only-list of ARCHITECTURE.md line {}: {from} \
+                         (layer {low}) → {to} (layer {high}), at {at}",
+                        rows[from_row].line
+                    ));
+                }
+            }
+        }
+    }
+    violations
+}
+
+/// Every violation of `ARCHITECTURE.md` by the crate given as file under `src/` → source,
+/// sorted.
+fn violations(sources: &BTreeMap<String, String>, architecture_md: &str) -> Vec<String> {
+    let graph = module_graph(sources);
+    let file_of: BTreeMap<String, String> = sources
+        .keys()
+        .map(|file| (node_name(file), file.clone()))
+        .collect();
+    let mut found = cycle_violations(&graph, &file_of);
+    found.extend(layer_violations(&graph, &file_of, architecture_md));
+    found.sort();
+    found.dedup();
+    found
+}
+
+// ------------------------------------------------------------------------------------------
+// The real crate
+// ------------------------------------------------------------------------------------------
+
+/// Every `.rs` file under `dir`, keyed by its path under `root` with `/` separators.
+fn read_sources(root: &Path, dir: &Path, sources: &mut BTreeMap<String, String>) {
+    let entries = fs::read_dir(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    for entry in entries {
+        let path = entry
+            .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+            .path();
+        if path.is_dir() {
+            read_sources(root, &path, sources);
+        } else if path.extension().is_some_and(|ext| ext == "rs") {
+            let relative = path.strip_prefix(root).expect("under the root");
+            let key = relative
+                .components()
+                .map(|part| part.as_os_str().to_string_lossy())
+                .collect::<Vec<_>>()
+                .join("/");
+            let text =
+                fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            sources.insert(key, text);
+        }
+    }
+}
+
+#[test]
+fn the_crate_follows_architecture_md() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let table = std::env::var_os("GAN_ARCHITECTURE_MD")
+        .map_or_else(|| root.join("ARCHITECTURE.md"), PathBuf::from);
+    let architecture_md = fs::read_to_string(&table).unwrap_or_else(|e| {
+        panic!(
+            "cannot read {} ({e}): its layer table says which module of src/ may import which \
+             (GAN_ARCHITECTURE_MD names another file)",
+            table.display()
+        )
+    });
+    let mut sources = BTreeMap::new();
+    read_sources(&root.join("src"), &root.join("src"), &mut sources);
+    assert!(
+        sources.contains_key("lib.rs"),
+        "no src/lib.rs under {}",
+        root.display()
+    );
+    if let Some(out) = std::env::var_os("GAN_ARCHITECTURE_EDGES") {
+        let graph = module_graph(&sources);
+        let edges: BTreeMap<&String, Vec<&String>> = graph
+            .iter()
+            .map(|(node, targets)| (node, targets.keys().collect()))
+            .collect();
+        let json = serde_json::to_string_pretty(&edges).expect("JSON");
+        fs::write(&out, json).unwrap_or_else(|e| panic!("{}: {e}", Path::new(&out).display()));
+    }
+    let found = violations(&sources, &architecture_md);
+    assert!(
+        found.is_empty(),
+        "src/ breaks {} in {} way(s):\n  - {}",
+        table.display(),
+        found.len(),
+        found.join("\n  - ")
+    );
+}
+
+// ------------------------------------------------------------------------------------------
+// Each part on a small crate of its own
+// ------------------------------------------------------------------------------------------
+
+/// A crate from (path under `src/`, source) pairs.
+fn crate_of(files: &[(&str, &str)]) -> BTreeMap<String, String> {
+    files
+        .iter()
+        .map(|(file, src)| ((*file).to_owned(), (*src).to_owned()))
+        .collect()
+}
+
+/// The targets of `node` in the graph of `files`.
+fn targets_of(files: &[(&str, &str)], node: &str) -> Vec<String> {
+    module_graph(&crate_of(files))[node]
+        .keys()
+        .cloned()
+        .collect()
+}
+
+#[test]
+fn brace_groups_expand_to_every_leaf() {
+    let code = "use crate::a::{b::C, d::{e, f}};";
+    let leaves: Vec<Vec<String>> = path_refs(code).into_iter().map(|r| r.segments).collect();
+    assert_eq!(
+        leaves,
+        [
+            vec!["a", "b", "C"],
+            vec!["a", "d", "e"],
+            vec!["a", "d", "f"]
+        ]
+    );
+    let files = [
+        ("lib.rs", ""),
+        ("user.rs", code),
+        ("a/mod.rs", ""),
+        ("a/b.rs", ""),
+        ("a/d/mod.rs", ""),
+        ("a/d/e.rs", ""),
+        ("a/d/f.rs", ""),
+    ];
+    assert_eq!(
+        targets_of(&files, "user.rs"),
+        ["a/b.rs", "a/d/e.rs", "a/d/f.rs"]
+    );
+    // A group right after the root; a rename is no segment (`g/document.rs` is not named).
+    let files = [
+        ("check/mod.rs", ""),
+        ("check/ggn.rs", ""),
+        ("check/migrate.rs", ""),
+        ("check/report/mod.rs", ""),
+        ("check/report/json.rs", "use super::super::{ggn, migrate};"),
+        ("g/mod.rs", ""),
+        ("g/document.rs", ""),
+        ("g/pointer.rs", ""),
+        ("user.rs", "use crate::g::{self as document, pointer};"),
+    ];
+    assert_eq!(
+        targets_of(&files, "check/report/json.rs"),
+        ["check/ggn.rs", "check/migrate.rs"]
+    );
+    assert_eq!(targets_of(&files, "user.rs"), ["g/", "g/pointer.rs"]);
+}
+
+#[test]
+fn globs_renames_multiline_uses_expressions_and_types_are_paths() {
+    let user = "pub(crate) use crate::b::{\n    self as bee,\n    c::C as Cee,\n};\n\
+                use super::*;\n\
+                fn f(x: &str) -> crate::model::Model { crate::output::escape(x); todo!() }\n\
+                const N: u8 = super::migrate::NOT_UTF8;\n\
+                macro_rules! m { () => { $crate::mac::f() } }\n\
+                struct W<T: crate::bound::B> { field: crate::field::F, t: T }\n";
+    let files = [
+        ("lib.rs", ""),
+        ("x/mod.rs", ""),
+        ("x/user.rs", user),
+        ("x/migrate.rs", ""),
+        ("b/mod.rs", ""),
+        ("b/c.rs", ""),
+        ("model.rs", ""),
+        ("output.rs", ""),
+        ("mac.rs", ""),
+        ("bound.rs", ""),
+        ("field.rs", ""),
+    ];
+    assert_eq!(
+        targets_of(&files, "x/user.rs"),
+        [
+            "b/",
+            "b/c.rs",
+            "bound.rs",
+            "field.rs",
+            "mac.rs",
+            "model.rs",
+            "output.rs",
+            "x/",
+            "x/migrate.rs"
+        ]
+    );
+    let graph = module_graph(&crate_of(&files));
+    assert_eq!(graph["x/user.rs"]["b/c.rs"], 3, "the line of the leaf");
+    assert_eq!(graph["x/user.rs"]["x/migrate.rs"], 7);
+}
+
+#[test]
+fn comments_strings_and_chars_name_nothing() {
+    let src = "//! crate::gone\n/// crate::gone\n// crate::gone\n\
+               /* crate::gone /* nested crate::gone */ crate::gone */\n\
+               const S: &str = \"crate::gone \\\" crate::gone\";\n\
+               const R: &str = r#\"crate::gone \" crate::gone\"#;\n\
+               const B: &[u8] = br\"crate::gone\";\n\
+               const Q: char = '\"'; const E: char = '\\''; const U: char = '\\u{1F600}';\n\
+               fn f<'a>(x: &'a str) -> &'static str { \"crate::gone\" }\n\
+               use crate::kept::K;\n";
+    let stripped = strip_comments_and_literals(src);
+    assert_eq!(stripped.len(), src.len());
+    assert_eq!(stripped.lines().count(), src.lines().count());
+    assert!(!stripped.contains("gone"), "{stripped}");
+    assert!(
+        stripped.contains("fn f<'a>(x: &'a str) -> &'static str {"),
+        "{stripped}"
+    );
+    let files = [("a.rs", src), ("gone.rs", ""), ("kept.rs", "")];
+    assert_eq!(targets_of(&files, "a.rs"), ["kept.rs"]);
+    assert_eq!(module_graph(&crate_of(&files))["a.rs"]["kept.rs"], 10);
+}
+
+#[test]
+fn test_only_items_name_nothing() {
+    let src = "use crate::kept::K;\n\
+               #[cfg(test)]\nmod tests {\n    use crate::gone::{A, B};\n    \
+               fn inner() { let x = { crate::gone::f() }; }\n}\n\
+               #[cfg(test)]\nfn helper() -> crate::gone::G { todo!() }\n\
+               #[cfg(test)]\nuse crate::gone::H;\n\
+               #[cfg(all(test, feature = \"serde\"))]\nimpl crate::gone::T for X {}\n\
+               struct S {\n    #[cfg(test)]\n    parses: Map<u8, crate::gone::Count>,\n    \
+               kept: crate::kept2::K,\n}\n\
+               fn g(&mut self) {\n    #[cfg(test)]\n    {\n        crate::gone::count();\n    }\n    \
+               crate::kept3::go();\n    \
+               let s = S {\n        #[cfg(test)]\n        \
+               parses: Counter { n: 0 }.with(crate::gone::zero()),\n        \
+               kept: crate::kept5::k(),\n    };\n}\n\
+               #[cfg(any(test, feature = \"x\"))]\nuse crate::kept4::K4;\n\
+               #[cfg(test)]\n#[allow(unused)]\npub(crate) mod more { use crate::gone::Z; }\n";
+    let files = [
+        ("a.rs", src),
+        ("t.rs", "#![cfg(test)]\nuse crate::gone::X;\n"),
+        ("gone.rs", ""),
+        ("kept.rs", ""),
+        ("kept2.rs", ""),
+        ("kept3.rs", ""),
+        ("kept4.rs", ""),
+        ("kept5.rs", ""),
+    ];
+    assert_eq!(
+        targets_of(&files, "a.rs"),
+        ["kept.rs", "kept2.rs", "kept3.rs", "kept4.rs", "kept5.rs"]
+    );
+    assert!(targets_of(&files, "t.rs").is_empty());
+}
+
+#[test]
+fn super_resolves_from_a_mod_rs_and_from_a_plain_file() {
+    let files = [
+        ("lib.rs", ""),
+        ("top.rs", ""),
+        ("a/mod.rs", ""),
+        ("a/sib.rs", "use super::b::c::W;"),
+        ("a/b/mod.rs", "use super::X;\nuse super::super::top::T;"),
+        (
+            "a/b/c.rs",
+            "use super::Y;\nuse super::super::Z;\nuse super::super::super::top::U;",
+        ),
+    ];
+    assert_eq!(targets_of(&files, "a/b/"), ["a/", "top.rs"]);
+    assert_eq!(targets_of(&files, "a/b/c.rs"), ["a/", "a/b/", "top.rs"]);
+    assert_eq!(targets_of(&files, "a/sib.rs"), ["a/b/c.rs"]);
+    let refs = path_refs("use super::super::x; super :: y();");
+    assert_eq!(refs[0].root, Root::Super(2));
+    assert_eq!(refs[1].root, Root::Super(1));
+    assert_eq!(refs.len(), 2);
+}
+
+#[test]
+fn super_inside_an_inline_module_is_the_file_itself() {
+    let files = [
+        ("a/mod.rs", ""),
+        ("a/sibling.rs", ""),
+        ("a/b.rs", "mod inner {\n    use super::sibling::S;\n}\n"),
+        ("a/b/sibling.rs", ""),
+    ];
+    assert_eq!(targets_of(&files, "a/b.rs"), ["a/b/sibling.rs"]);
+}
+
+#[test]
+fn the_longest_file_prefix_is_the_target() {
+    let user = "use crate::check::report::json::Foo;\nuse crate::check::report::text::Bar;\n\
+                use crate::check::inline::f;\nuse crate::Dialect;\n";
+    let files = [
+        ("lib.rs", ""),
+        ("user.rs", user),
+        ("check/mod.rs", "pub mod inline { pub fn f() {} }"),
+        ("check/report/mod.rs", ""),
+        ("check/report/json.rs", ""),
+    ];
+    assert_eq!(
+        targets_of(&files, "user.rs"),
+        ["check/", "check/report/", "check/report/json.rs"]
+    );
+}
+
+#[test]
+fn visibilities_self_paths_roots_and_self_edges_are_no_edges() {
+    let src = "pub(crate) fn f() {}\npub(super) fn g() {}\npub(in crate::b) fn h() {}\n\
+               pub(in super::super) fn i() {}\nuse self::inner::Y;\nmod inner { pub struct Y; }\n\
+               use crate::Dialect;\nuse super::x::Same;\nfor p in crate::c::all() {}\n";
+    let files = [
+        ("lib.rs", ""),
+        ("main.rs", "use gan::x;"),
+        ("a/mod.rs", "use crate::a::x::X;"),
+        ("a/x.rs", src),
+        ("b.rs", ""),
+        ("c.rs", ""),
+    ];
+    assert_eq!(targets_of(&files, "a/x.rs"), ["c.rs"]);
+    assert_eq!(targets_of(&files, "a/"), ["a/x.rs"]);
+    let graph = module_graph(&crate_of(&files));
+    assert!(graph.values().all(|edges| !edges.contains_key("lib.rs")));
+}
+
+const TWO_LAYERS: &str = "| layer | modules | may import (from lower layers) |\n\
+                          |---|---|---|\n\
+                          | 0 | `low.rs` | anything below |\n\
+                          | 1 | `high.rs`, `x/` | anything below |\n";
+
+#[test]
+fn a_two_file_cycle_is_reported_with_its_lines() {
+    let files = [
+        ("lib.rs", "pub mod low; pub mod high; use crate::low::L;"),
+        ("low.rs", "use crate::x::X;"),
+        ("high.rs", ""),
+        ("x/mod.rs", "\n\nuse crate::low::L;"),
+    ];
+    assert_eq!(
+        violations(&crate_of(&files), TWO_LAYERS),
+        [
+            "cycle among {low.rs, x/}: low.rs → x/ → low.rs \
+             (src/low.rs:1 names x/; src/x/mod.rs:3 names low.rs)",
+            "upward import: low.rs (layer 0) → x/ (layer 1), at src/low.rs:1",
+        ]
+    );
+}
+
+#[test]
+fn a_cycle_is_shown_through_its_shortest_path() {
+    let files = [
+        ("a.rs", "use crate::b::B;"),
+        ("b.rs", "use crate::c::C; use crate::d::D;"),
+        ("c.rs", "use crate::a::A;"),
+        ("d.rs", "use crate::c::C;"),
+        ("e.rs", "use crate::a::A;"),
+    ];
+    let graph = module_graph(&crate_of(&files));
+    let found = cycles(&graph);
+    assert_eq!(found, [vec!["a.rs", "b.rs", "c.rs", "d.rs"]]);
+    assert_eq!(cycle_path(&graph, &found[0]), ["a.rs", "b.rs", "c.rs"]);
+}
+
+#[test]
+fn an_upward_import_is_reported() {
+    let files = [
+        ("low.rs", "\nfn f() -> crate::high::H { todo!() }"),
+        ("high.rs", "use crate::low::L;"),
+        ("x/mod.rs", ""),
+    ];
+    assert_eq!(
+        violations(&crate_of(&files), TWO_LAYERS),
+        [
+            "cycle among {high.rs, low.rs}: high.rs → low.rs → high.rs \
+             (src/high.rs:1 names low.rs; src/low.rs:2 names high.rs)",
+            "upward import: low.rs (layer 0) → high.rs (layer 1), at src/low.rs:2",
+        ]
+    );
+    let files = [
+        ("low.rs", ""),
+        ("high.rs", "use crate::low::L;"),
+        ("x/mod.rs", ""),
+    ];
+    assert!(violations(&crate_of(&files), TWO_LAYERS).is_empty());
+}
+
+#[test]
+fn an_import_outside_an_only_list_is_reported() {
+    let table = "| 0 | `model.rs`, `dialect/` | anything below |\n\
+                 | 1 | `check/` | only `model.rs`, `dialect/` |\n\
+                 | 2 | `cli/` | only `check/**` |\n";
+    let files = [
+        ("model.rs", ""),
+        ("dialect/mod.rs", ""),
+        ("dialect/pnn.rs", ""),
+        (
+            "check/mod.rs",
+            "use crate::model::M;\nuse crate::dialect::D;\nuse crate::dialect::pnn::P;",
+        ),
+        ("check/plan.rs", "use super::Check;"),
+        (
+            "cli/mod.rs",
+            "use crate::check::plan::P;\nuse crate::model::M;",
+        ),
+    ];
+    assert_eq!(
+        violations(&crate_of(&files), table),
+        [
+            "import outside the only-list of ARCHITECTURE.md line 2: check/ (layer 1) \
+             → dialect/pnn.rs (layer 0), at src/check/mod.rs:3",
+            "import outside the only-list of ARCHITECTURE.md line 3: cli/ (layer 2) \
+             → model.rs (layer 0), at src/cli/mod.rs:2",
+        ]
+    );
+}
+
+#[test]
+fn every_file_is_in_exactly_one_row_and_every_row_names_files() {
+    let table = "| 0 | `a.rs`, `gone.rs`, `what` | anything below |\n\
+                 | 1 | `x/` | anything below |\n\
+                 | 2 | `x/y.rs` | only `a.rs`, `nothing/**` |\n\
+                 | 3 | `x/y.rs` | anything below |\n";
+    let files = [
+        ("lib.rs", ""),
+        ("main.rs", ""),
+        ("a.rs", ""),
+        ("b.rs", ""),
+        ("x/mod.rs", ""),
+        ("x/y.rs", ""),
+        ("x/z.rs", ""),
+    ];
+    assert_eq!(
+        violations(&crate_of(&files), table),
+        [
+            "ARCHITECTURE.md line 1 (layer 0): stale row, `gone.rs` names nothing under src/",
+            "ARCHITECTURE.md line 1: cannot read the module path `what` \
+             (write `foo.rs`, `foo/` or `foo/**`)",
+            "ARCHITECTURE.md line 3 (layer 2): stale row, `nothing/**` names nothing under src/",
+            "src/b.rs is in no layer of ARCHITECTURE.md",
+            "src/x/y.rs is in more than one row of ARCHITECTURE.md (lines 3, 4)",
+        ]
+    );
+    assert_eq!(
+        violations(&crate_of(&files), "# no table\n"),
+        ["ARCHITECTURE.md has no layer table (rows like `| 0 | `model.rs` | anything below |`)"]
+    );
+}
+
+#[test]
+fn the_most_specific_row_wins_and_a_clean_crate_passes() {
+    let table = "# Layers\n\n| layer | modules | may import (from lower layers) |\n|---|---|---|\n\
+                 | 0 | `model.rs`, `x/y.rs` | anything below |\n\
+                 | 1 | `x/` | only `model.rs`, `x/y.rs` |\n\
+                 | 2 | `cli/` | only `x/**` |\n";
+    let files = [
+        ("lib.rs", "pub mod x; pub use crate::cli::run;"),
+        ("main.rs", "use crate::cli::run;"),
+        ("model.rs", ""),
+        ("x/mod.rs", "use crate::model::M;\nuse self::y::Y;"),
+        ("x/y.rs", "use crate::model::M;"),
+        ("x/z.rs", "use super::X;\nuse super::y::Y;"),
+        ("cli/mod.rs", "use crate::x::z::Z;\nuse crate::x::y::Y;"),
+    ];
+    assert!(violations(&crate_of(&files), table).is_empty());
+    let rows = layer_rows(table);
+    assert_eq!(rows.len(), 3);
+    assert_eq!(rows[0].only, None);
+    assert_eq!(
+        rows[1].only,
+        Some(vec!["model.rs".to_owned(), "x/y.rs".to_owned()])
+    );
+    assert_eq!(rows[2].line, 7);
+}
