@@ -3,9 +3,10 @@
 //!
 //! It runs any of the [`Suite`]s (GAN identifiers, GGN documents, conversions between
 //! dialects): `plan` lists the cases of a suite's corpus, and everything the runner needs
-//! of a vector goes through the suites' one contract, `gan::suite::SuiteVector`. The runner does not link to the implementation: it starts
-//! a command (an *adapter*) and talks to it over standard input and output, in one of the
-//! protocols specified in `conformance/PROTOCOL.md` and `conformance/PROTOCOL-ggn.md`:
+//! of a vector goes through the suites' one contract, `gan::suite::SuiteVector`. The runner
+//! does not link to the implementation: it starts a command (an *adapter*) and talks to it
+//! over standard input and output, in one of the protocols specified in
+//! `conformance/PROTOCOL.md` and `conformance/PROTOCOL-ggn.md`:
 //!
 //! - [`Mode::Batch`] (every suite): one process serves every vector; requests and replies are
 //!   JSON lines, up to 256 requests in flight, replies in order;
