@@ -8,22 +8,9 @@ use std::fmt::Write as _;
 use serde::Serialize;
 
 use crate::dialect::Dialect;
-use crate::model::ActorFields;
 
-use crate::suite::gan::format::{ExpectedError, Vector, VectorFile};
-
-/// What a vector expects, the part a diff compares.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Expected {
-    /// The verdict.
-    pub valid: bool,
-    /// The attributes, when valid.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub actor: Option<ActorFields>,
-    /// The error, when invalid.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub error: Option<ExpectedError>,
-}
+use crate::suite::gan::format::{Vector, VectorFile};
+pub use crate::suite::gan::Expected;
 
 /// One difference.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -81,7 +68,7 @@ pub fn diff(old: &[VectorFile], new: &[VectorFile]) -> CorpusDiff {
                 None => result
                     .added
                     .push(change(dialect, vector, None, Some(vector))),
-                Some(previous) if expected(previous) != expected(vector) => {
+                Some(previous) if Expected::of(previous) != Expected::of(vector) => {
                     result
                         .flipped
                         .push(change(dialect, vector, Some(previous), Some(vector)));
@@ -100,22 +87,14 @@ pub fn diff(old: &[VectorFile], new: &[VectorFile]) -> CorpusDiff {
     result
 }
 
-fn expected(vector: &Vector) -> Expected {
-    Expected {
-        valid: vector.valid,
-        actor: vector.actor.clone(),
-        error: vector.error.clone(),
-    }
-}
-
 fn change(dialect: &str, vector: &Vector, old: Option<&Vector>, new: Option<&Vector>) -> Change {
     Change {
         dialect: dialect.to_owned(),
         group: vector.group.clone(),
         input: vector.input.clone(),
         input_hex: vector.input_hex.clone(),
-        old: old.map(expected),
-        new: new.map(expected),
+        old: old.map(Expected::of),
+        new: new.map(Expected::of),
     }
 }
 

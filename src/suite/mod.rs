@@ -33,15 +33,22 @@ pub trait SuiteVector {
     fn suite(&self) -> Suite;
 
     /// Why batch mode does not send the vector, if it does not (`input` is the input as text,
-    /// `None` when it is not UTF-8).
-    fn not_sent_in_batch(&self, input: Option<&str>) -> Option<&'static str>;
+    /// `None` when it is not UTF-8). By default every vector is sent.
+    fn not_sent_in_batch(&self, input: Option<&str>) -> Option<&'static str> {
+        let _ = input;
+        None
+    }
 
     /// Appends the batch request line, with its LF, to `out`.
     fn write_request(&self, id: &str, input: Option<&str>, out: &mut Vec<u8>);
 
     /// The answer a batch reply object (id already checked) gives; `line` is the reply as
-    /// read, for messages.
-    fn read_reply(&self, reply: Map<String, Value>, line: &[u8]) -> Answer;
+    /// read, for messages. By default the object as it came, for [`SuiteVector::judge`] to
+    /// read.
+    fn read_reply(&self, reply: Map<String, Value>, line: &[u8]) -> Answer {
+        let _ = line;
+        Answer::Object(reply)
+    }
 
     /// The dialect a per-case run announces (`GAN_CHECK_DIALECT`), or `None` when the suite
     /// has no per-case mode.
@@ -76,8 +83,11 @@ pub trait SuiteVector {
     /// The JSON report's member that shows the request: its key and its JSON text.
     fn request_json(&self, input: Option<&str>) -> (&'static str, String);
 
-    /// Whether the JSON report adds `input_hex` for an input that is not UTF-8.
-    fn hex_when_not_utf8(&self) -> bool;
+    /// Whether the JSON report adds `input_hex` for an input that is not UTF-8 (by default
+    /// not: the request shows the input).
+    fn hex_when_not_utf8(&self) -> bool {
+        false
+    }
 
     /// The JSON report's `expected` member, as JSON text.
     fn expected_json(&self) -> String;
@@ -157,6 +167,11 @@ pub struct UnknownDialect {
     pub id: String,
     /// The dialect it names.
     pub dialect: String,
+}
+
+/// `value` as compact JSON text (the reports' `request` and `expected` members).
+pub(crate) fn json_text(value: &impl serde::Serialize) -> String {
+    serde_json::to_string(value).unwrap_or_default()
 }
 
 /// The dialect `name` of vector `id`.

@@ -16,7 +16,7 @@ use crate::model::{ActorFields, Dialect};
 
 use self::format::{ExpectedError, VectorFile};
 use super::{
-    dialect_of, escape_input, Answer, Item, Status, Suite, SuiteCorpus, SuiteVector,
+    dialect_of, escape_input, json_text, Answer, Item, Status, Suite, SuiteCorpus, SuiteVector,
     UnknownDialect, Vector,
 };
 
@@ -45,6 +45,17 @@ pub struct Expected {
     pub error: Option<ExpectedError>,
 }
 
+impl Expected {
+    /// What `vector` expects.
+    pub fn of(vector: &format::Vector) -> Expected {
+        Expected {
+            valid: vector.valid,
+            actor: vector.actor.clone(),
+            error: vector.error.clone(),
+        }
+    }
+}
+
 impl SuiteCorpus for [VectorFile] {
     /// The vectors of every file, in the order given, each file in its own order; the
     /// section is the dialect.
@@ -61,11 +72,7 @@ impl SuiteCorpus for [VectorFile] {
                 dialects: vec![dialect],
                 vector: Vector::Gan(GanVector {
                     dialect,
-                    expected: Expected {
-                        valid: vector.valid,
-                        actor: vector.actor.clone(),
-                        error: vector.error.clone(),
-                    },
+                    expected: Expected::of(vector),
                 }),
             });
         }
@@ -124,7 +131,7 @@ impl SuiteVector for GanVector {
         if expected.valid {
             match &expected.actor {
                 Some(actor) => {
-                    format!("valid {}", serde_json::to_string(actor).unwrap_or_default())
+                    format!("valid {}", json_text(actor))
                 }
                 None => "valid".to_owned(),
             }
@@ -165,7 +172,7 @@ impl SuiteVector for GanVector {
 
     fn request_json(&self, input: Option<&str>) -> (&'static str, String) {
         // `null` when the input is not UTF-8 (then `input_hex` holds it).
-        ("input", serde_json::to_string(&input).unwrap_or_default())
+        ("input", json_text(&input))
     }
 
     fn hex_when_not_utf8(&self) -> bool {
@@ -173,6 +180,6 @@ impl SuiteVector for GanVector {
     }
 
     fn expected_json(&self) -> String {
-        serde_json::to_string(&self.expected).unwrap_or_default()
+        json_text(&self.expected)
     }
 }

@@ -8,13 +8,11 @@ pub mod generate;
 mod judge;
 pub mod protocol;
 
-use serde_json::{Map, Value};
-
 use self::format::{EvaluationVector, GgnFiles, ValidationVector};
 use self::protocol::Request;
 use super::{
-    dialect_of, middle, Answer, Item, Status, Suite, SuiteCorpus, SuiteVector, UnknownDialect,
-    Vector,
+    dialect_of, json_text, middle, Answer, Item, Status, Suite, SuiteCorpus, SuiteVector,
+    UnknownDialect, Vector,
 };
 
 impl SuiteCorpus for GgnFiles {
@@ -61,16 +59,8 @@ impl SuiteVector for ValidationVector {
         Suite::Ggn
     }
 
-    fn not_sent_in_batch(&self, _input: Option<&str>) -> Option<&'static str> {
-        None
-    }
-
     fn write_request(&self, _id: &str, _input: Option<&str>, out: &mut Vec<u8>) {
         judge::write_validation(self, out);
-    }
-
-    fn read_reply(&self, reply: Map<String, Value>, _line: &[u8]) -> Answer {
-        Answer::Object(reply)
     }
 
     fn judge(&self, answer: &Answer, check_errors: bool) -> (Status, Option<String>) {
@@ -93,15 +83,11 @@ impl SuiteVector for ValidationVector {
     }
 
     fn request_json(&self, _input: Option<&str>) -> (&'static str, String) {
-        ("request", to_json(&Request::validate(self)))
-    }
-
-    fn hex_when_not_utf8(&self) -> bool {
-        false
+        ("request", json_text(&Request::validate(self)))
     }
 
     fn expected_json(&self) -> String {
-        to_json(&judge::expected_validation(self))
+        json_text(&judge::expected_validation(self))
     }
 }
 
@@ -110,16 +96,8 @@ impl SuiteVector for EvaluationVector {
         Suite::Ggn
     }
 
-    fn not_sent_in_batch(&self, _input: Option<&str>) -> Option<&'static str> {
-        None
-    }
-
     fn write_request(&self, _id: &str, _input: Option<&str>, out: &mut Vec<u8>) {
         judge::write_evaluation(self, out);
-    }
-
-    fn read_reply(&self, reply: Map<String, Value>, _line: &[u8]) -> Answer {
-        Answer::Object(reply)
     }
 
     fn judge(&self, answer: &Answer, _check_errors: bool) -> (Status, Option<String>) {
@@ -142,15 +120,11 @@ impl SuiteVector for EvaluationVector {
     }
 
     fn request_json(&self, _input: Option<&str>) -> (&'static str, String) {
-        ("request", to_json(&Request::moves(self)))
-    }
-
-    fn hex_when_not_utf8(&self) -> bool {
-        false
+        ("request", json_text(&Request::moves(self)))
     }
 
     fn expected_json(&self) -> String {
-        to_json(&judge::expected_evaluation(self))
+        json_text(&judge::expected_evaluation(self))
     }
 
     fn fail_detail_explains(&self) -> bool {
@@ -170,8 +144,4 @@ fn describe(answer: &Answer) -> String {
         Answer::Object(object) => judge::describe_reply(object),
         other => format!("a reply of another suite: {other:?}"),
     }
-}
-
-fn to_json(value: &impl serde::Serialize) -> String {
-    serde_json::to_string(value).unwrap_or_default()
 }

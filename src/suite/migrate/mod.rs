@@ -7,13 +7,11 @@ pub mod format;
 pub mod generate;
 pub mod protocol;
 
-use serde_json::{Map, Value};
-
 use self::format::{MigrationFile, MigrationVector};
 use self::protocol::{Reply, Request, NOT_UTF8};
 use super::{
-    dialect_of, middle, Answer, Item, Status, Suite, SuiteCorpus, SuiteVector, UnknownDialect,
-    Vector,
+    dialect_of, json_text, middle, Answer, Item, Status, Suite, SuiteCorpus, SuiteVector,
+    UnknownDialect, Vector,
 };
 
 impl SuiteCorpus for MigrationFile {
@@ -52,10 +50,6 @@ impl SuiteVector for MigrationVector {
         protocol::write_request(self, out);
     }
 
-    fn read_reply(&self, reply: Map<String, Value>, _line: &[u8]) -> Answer {
-        Answer::Object(reply)
-    }
-
     fn judge(&self, answer: &Answer, _check_errors: bool) -> (Status, Option<String>) {
         match answer {
             Answer::Object(object) => match Reply::from_object(object) {
@@ -85,10 +79,7 @@ impl SuiteVector for MigrationVector {
     }
 
     fn request_json(&self, _input: Option<&str>) -> (&'static str, String) {
-        (
-            "request",
-            serde_json::to_string(&Request::new(self)).unwrap_or_default(),
-        )
+        ("request", json_text(&Request::new(self)))
     }
 
     fn hex_when_not_utf8(&self) -> bool {
@@ -96,6 +87,6 @@ impl SuiteVector for MigrationVector {
     }
 
     fn expected_json(&self) -> String {
-        serde_json::to_string(&protocol::expected_json(self)).unwrap_or_default()
+        json_text(&protocol::expected_json(self))
     }
 }
