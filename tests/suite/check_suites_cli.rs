@@ -77,12 +77,12 @@ fn the_migrate_reference_adapter_passes_through_the_cli_in_all_formats() {
     let text = stdout(&check("migrate", &[], &migrate).assert().success());
     assert!(
         text.starts_with(
-            "gan check: migrate suite, 126 vectors, batch mode, warning and error codes compared\n"
+            "gan check: migrate suite, 139 vectors, batch mode, warning and error codes compared\n"
         ),
         "{text}"
     );
     assert!(
-        text.ends_with("\nresult: PASS (125 passed, 1 skipped)\n"),
+        text.ends_with("\nresult: PASS (138 passed, 1 skipped)\n"),
         "{text}"
     );
     let json = stdout(
@@ -91,8 +91,8 @@ fn the_migrate_reference_adapter_passes_through_the_cli_in_all_formats() {
             .success(),
     );
     let lines = valid_json_lines(&json);
-    assert_eq!(lines.len(), 127);
-    assert_eq!(lines[126]["summary"]["suite"], "migrate");
+    assert_eq!(lines.len(), 140);
+    assert_eq!(lines[139]["summary"]["suite"], "migrate");
     let junit = stdout(
         &check(
             "migrate",
