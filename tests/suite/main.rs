@@ -23,6 +23,7 @@ mod migrate;
 mod migrate_cli;
 mod migrate_ggn;
 mod migrate_props;
+mod migrate_tablebases;
 mod migrate_vectors;
 mod oracle_agreement;
 mod properties;
