@@ -512,3 +512,61 @@ fn ggn_documents_report_ambiguous_style_at_every_pointer() {
     assert_eq!(codes, ["king-flag-lost", "king-flag-lost"]);
     assert!(fixed.output().unwrap().contains("\"XIAOQI:K\""));
 }
+
+/// The xiaoqi part of README.md's worked example, replayed in a folder holding a copy of
+/// `examples/migrate/`: every `$ gan …` prints what the block shows on standard error, every
+/// `$ head -3 FILE` and `$ cat FILE` what the block shows.
+#[test]
+fn the_readme_xiaoqi_example_is_current() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let start = readme.find("### A worked example").expect("the section");
+    let section = &readme[start..];
+    let section = &section[..section.find("A file of `beta` identifiers").unwrap()];
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("examples/migrate")).unwrap();
+    for name in ["xiaoqi-ids.txt", "xiaoqi.toml"] {
+        std::fs::copy(
+            root.join("examples/migrate").join(name),
+            dir.path().join("examples/migrate").join(name),
+        )
+        .unwrap();
+    }
+    let mut checked = 0;
+    for block in section.split("```text\n").skip(1) {
+        let block = &block[..block.find("```").unwrap()];
+        let mut commands: Vec<(&str, Vec<&str>)> = Vec::new();
+        for line in block.lines() {
+            match line.strip_prefix("$ ") {
+                Some(command) => commands.push((command, Vec::new())),
+                None => commands.last_mut().expect("a command first").1.push(line),
+            }
+        }
+        for (command, expected) in commands {
+            let words: Vec<&str> = command.split(' ').collect();
+            let actual = match words[0] {
+                "gan" => {
+                    let output = gan()
+                        .args(&words[1..])
+                        .current_dir(dir.path())
+                        .output()
+                        .unwrap();
+                    assert_eq!(output.status.code(), Some(0), "{command}");
+                    assert!(output.stdout.is_empty(), "{command}: -o takes the output");
+                    text(&output.stderr)
+                }
+                "head" => {
+                    assert_eq!(words[1], "-3");
+                    let file = std::fs::read_to_string(dir.path().join(words[2])).unwrap();
+                    file.lines().take(3).map(|l| format!("{l}\n")).collect()
+                }
+                "cat" => std::fs::read_to_string(dir.path().join(words[1])).unwrap(),
+                other => panic!("README runs {other}"),
+            };
+            let expected: String = expected.iter().map(|l| format!("{l}\n")).collect();
+            assert_eq!(actual, expected, "README.md: $ {command}");
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 5);
+}
