@@ -508,7 +508,11 @@ fn ggn_documents_report_ambiguous_style_at_every_pointer() {
     };
     let fixed =
         gan::convert::ggn::migrate_document(input, &Converter::new(Beta, SnnPin, map), &limits);
-    let codes: Vec<&str> = fixed.problems().iter().map(|p| p.code()).collect();
+    let codes: Vec<&str> = fixed
+        .problems()
+        .iter()
+        .map(gan::convert::ggn::Problem::code)
+        .collect();
     assert_eq!(codes, ["king-flag-lost", "king-flag-lost"]);
     assert!(fixed.output().unwrap().contains("\"XIAOQI:K\""));
 }
@@ -558,15 +562,25 @@ fn the_readme_xiaoqi_example_is_current() {
                 "head" => {
                     assert_eq!(words[1], "-3");
                     let file = std::fs::read_to_string(dir.path().join(words[2])).unwrap();
-                    file.lines().take(3).map(|l| format!("{l}\n")).collect()
+                    lines(file.lines().take(3))
                 }
                 "cat" => std::fs::read_to_string(dir.path().join(words[1])).unwrap(),
                 other => panic!("README runs {other}"),
             };
-            let expected: String = expected.iter().map(|l| format!("{l}\n")).collect();
+            let expected = lines(expected.iter().copied());
             assert_eq!(actual, expected, "README.md: $ {command}");
             checked += 1;
         }
     }
     assert_eq!(checked, 5);
+}
+
+/// The lines, each with its LF.
+fn lines<'a>(lines: impl Iterator<Item = &'a str>) -> String {
+    let mut text = String::new();
+    for line in lines {
+        text.push_str(line);
+        text.push('\n');
+    }
+    text
 }
