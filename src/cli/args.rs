@@ -107,6 +107,7 @@ pub enum Command {
                       gan check --mode per-case -j 4 -- python3 conformance/adapters/gan_ref.py\n  \
                       gan check --suite ggn --check-errors -- python3 conformance/adapters/ggn_ref.py\n  \
                       gan check --suite migrate -- python3 conformance/adapters/migrate_ref.py\n  \
+                      gan check --suite migrate-ggn -- python3 conformance/adapters/migrate_ggn_ref.py\n  \
                       gan check --write-skip-file known.txt -- ./my-adapter\n  \
                       gan check --skip-file known.txt --format junit -- ./my-adapter > report.xml\n  \
                       gan check --list --filter 'snn-pin/invalid/*'"
@@ -273,7 +274,8 @@ pub struct CheckArgs {
     pub dialect: Vec<Dialect>,
 
     /// Read the corpus from DIR instead of the one built in: DIR/gan/{dialect}.json,
-    /// DIR/ggn/{validation,evaluation}.json or DIR/migrations.json, after the suite.
+    /// DIR/ggn/{validation,evaluation}.json, DIR/migrations.json or DIR/migrate-ggn.json, after
+    /// the suite.
     #[arg(long, value_name = "DIR")]
     pub corpus: Option<PathBuf>,
 
@@ -334,6 +336,8 @@ pub enum Suite {
     Ggn,
     /// Conversions between dialects (batch mode only).
     Migrate,
+    /// Conversions of GGN documents, as `gan migrate --ggn` (batch mode only).
+    MigrateGgn,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

@@ -22,6 +22,7 @@ mod ggn_protocol;
 mod migrate;
 mod migrate_cli;
 mod migrate_ggn;
+mod migrate_ggn_vectors;
 mod migrate_props;
 mod migrate_tablebases;
 mod migrate_vectors;
