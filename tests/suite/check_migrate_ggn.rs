@@ -208,3 +208,37 @@ fn the_cli_runs_the_suite() {
     assert_eq!(per_case.status.code(), Some(2));
     assert!(text(&per_case.stderr).contains("the migrate-ggn suite runs in batch mode only"));
 }
+
+#[test]
+fn the_json_report_matches_the_report_schema() {
+    let run = gan()
+        .args(["check", "--suite", "migrate-ggn", "--format", "json", "--"])
+        .arg("python3")
+        .arg(adapter("migrate_ggn_ref.py"))
+        .output()
+        .unwrap();
+    assert_eq!(run.status.code(), Some(0), "{}", text(&run.stderr));
+    let schema = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/conformance/schema/check-report.schema.json"
+    );
+    let schema: Value = serde_json::from_str(&std::fs::read_to_string(schema).unwrap()).unwrap();
+    let validator = jsonschema::validator_for(&schema).unwrap();
+    let lines: Vec<Value> = text(&run.stdout)
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 20);
+    for line in &lines {
+        let errors: Vec<String> = validator.iter_errors(line).map(|e| e.to_string()).collect();
+        assert!(errors.is_empty(), "{line}: {errors:#?}");
+    }
+    assert_eq!(lines[19]["summary"]["suite"], "migrate-ggn");
+    // Not vacuous: a migrate-ggn line whose request lost its document is refused.
+    let mut broken = lines[0].clone();
+    broken["request"]
+        .as_object_mut()
+        .unwrap()
+        .remove("document_text");
+    assert!(!validator.is_valid(&broken));
+}
