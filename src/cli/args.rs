@@ -89,10 +89,11 @@ pub enum Command {
         long_about = "Run another implementation, in any language, against the conformance \
                       corpus. Everything after `--` is the command to start (directly, no \
                       shell): an adapter that speaks a protocol of conformance/PROTOCOL.md. \
-                      Three suites: gan (identifiers in the five dialects, the default), ggn \
-                      (GGN documents: validation and moves, conformance/PROTOCOL-ggn.md) and \
-                      migrate (conversions between dialects). In batch mode (the default, and \
-                      the only mode of the ggn and migrate suites) one process answers JSON \
+                      Four suites: gan (identifiers in the five dialects, the default), ggn \
+                      (GGN documents: validation and moves, conformance/PROTOCOL-ggn.md), \
+                      migrate (conversions between dialects) and migrate-ggn (conversions of \
+                      GGN documents, conformance/PROTOCOL-migrate-ggn.md). In batch mode (the \
+                      default, and the only mode of the other suites) one process answers JSON \
                       request lines; in per-case mode one process per vector gets the raw input \
                       on standard input and answers with its exit status.",
         after_help = "Results per vector: pass, fail (wrong verdict, wrong moves or output), \

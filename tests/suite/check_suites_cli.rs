@@ -347,7 +347,7 @@ fn readme_examples_are_current() {
             checked += 1;
         }
     }
-    assert_eq!(checked, 3);
+    assert_eq!(checked, 4);
 }
 
 #[test]
