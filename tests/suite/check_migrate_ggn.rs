@@ -242,3 +242,27 @@ fn the_json_report_matches_the_report_schema() {
         .remove("document_text");
     assert!(!validator.is_valid(&broken));
 }
+
+#[test]
+fn list_prints_every_id_and_dialect_selects_conversions() {
+    let list = |args: &[&str]| -> Vec<String> {
+        let output = gan()
+            .args(["check", "--list", "--suite", "migrate-ggn"])
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(0));
+        text(&output.stdout).lines().map(str::to_owned).collect()
+    };
+    let all = list(&[]);
+    assert_eq!(all.len(), 19);
+    assert_eq!(all[0], "migrate-ggn/legacy-snn-pin/m2/promotion");
+    let pnn = list(&["--dialect", "pnn"]);
+    assert_eq!(
+        pnn,
+        [
+            "migrate-ggn/pnn-snn-pin/m4/intermediate-dropped",
+            "migrate-ggn/pnn-snn-pin/m4/intermediate-error"
+        ]
+    );
+}
