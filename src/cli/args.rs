@@ -286,7 +286,8 @@ pub struct CheckArgs {
     pub mode: CheckMode,
 
     /// Also compare the errors of invalid inputs: code and offset (gan), codes and pointers of
-    /// errors and warnings (ggn). The migrate suite always compares its codes.
+    /// errors and warnings (ggn). The migrate and migrate-ggn suites always compare their
+    /// codes.
     #[arg(long)]
     pub check_errors: bool,
 
