@@ -55,6 +55,18 @@ BETA_STYLES = {
     "C": "CHESS", "S": "SHOGI", "X": "XIANGQI", "M": "MAKRUK", "J": "JANGGI",
 }
 
+# M3: beta styles that published beta data used for more than one game: the
+# pseudo-legal move tablebases of 2020-2021
+# (github.com/sashite/pseudo_legal_move_tablebase-GAME.rb) write "S" for shogi
+# (at b17c86ef8a90) and puchi_shogi (at 748a94f05636), "X" for xiangqi99 (at
+# 47a7b2f5cfec) and xiaoqi (at eff913dc1096). The table above guesses the
+# first game; the conversion says so with the warning ambiguous-style. (A user
+# table mapping the style would silence it; this protocol has none.)
+AMBIGUOUS_STYLES = {
+    "S": ("shogi", "puchi_shogi"),
+    "X": ("xiangqi99", "xiaoqi"),
+}
+
 # M5: snn-pin styles -> qpi style letters, and back. qpi-ruby-readme.txt,
 # Single-Style Games (C, S, X) and Cross-Style Scenarios (M, O); J from M5.
 FAMILIES = {
@@ -69,6 +81,7 @@ MULTI_CHARACTER_PIECE = "multi-character-piece"
 INTERMEDIATE_UNREPRESENTABLE = "intermediate-unrepresentable"
 UNKNOWN_STYLE = "unknown-style"
 UNREPRESENTABLE = "unrepresentable"
+AMBIGUOUS_STYLE = "ambiguous-style"
 KING_FLAG_LOST = "king-flag-lost"
 UNDERSCORE_REMOVED = "underscore-removed"
 INTERMEDIATE_DROPPED = "intermediate-dropped"
@@ -122,6 +135,9 @@ def to_snn(source, actor, intermediate, warnings):
         return Piece(style, letter, side, "normal")  # no state invented
     if source == "beta":  # M3
         if style.upper() in BETA_STYLES:
+            if style.upper() in AMBIGUOUS_STYLES:
+                # The style first, then the flags (the order of the warnings).
+                warnings.append(AMBIGUOUS_STYLE)
             style = in_case(BETA_STYLES[style.upper()], side)
         elif "_" in style:
             style = style.replace("_", "")

@@ -75,11 +75,32 @@ class M2Legacy(unittest.TestCase):
 
 class M3Beta(unittest.TestCase):
     def test_the_style_table_in_the_side_case(self):
-        for short, long in [("C", "CHESS"), ("S", "SHOGI"), ("X", "XIANGQI"),
-                            ("M", "MAKRUK"), ("J", "JANGGI")]:
+        for short, long in [("C", "CHESS"), ("M", "MAKRUK"), ("J", "JANGGI")]:
             self.assertEqual(run("beta", "snn-pin", short + ":R"), converted(long + ":R"))
             self.assertEqual(run("beta", "snn-pin", short.lower() + ":r"),
                              converted(long.lower() + ":r"))
+
+    def test_styles_published_data_used_for_two_games_warn(self):
+        # The tablebases wrote S for shogi and puchi shogi, X for xiangqi99 and xiaoqi.
+        for short, long in [("S", "SHOGI"), ("X", "XIANGQI")]:
+            self.assertEqual(run("beta", "snn-pin", short + ":R"),
+                             converted(long + ":R", "ambiguous-style"))
+            self.assertEqual(run("beta", "snn-pin", short.lower() + ":r"),
+                             converted(long.lower() + ":r", "ambiguous-style"))
+        # Before king-flag-lost (the style first), through composition to every target.
+        self.assertEqual(run("beta", "snn-pin", "X:-K"),
+                         converted("XIANGQI:K", "ambiguous-style", "king-flag-lost"))
+        self.assertEqual(run("beta", "qpi", "x:-k"),
+                         converted("x:k", "ambiguous-style", "king-flag-lost"))
+        self.assertEqual(run("beta", "pnn", "S:+P"), converted("SHOGI:+P", "ambiguous-style"))
+        self.assertEqual(run("beta", "legacy", "s:q"), converted("shogi:q", "ambiguous-style"))
+        # Never beta -> beta, never a long style, never qpi's X.
+        self.assertEqual(run("beta", "beta", "X:-K"), converted("X:-K"))
+        self.assertEqual(run("beta", "snn-pin", "XIANGQI:R"), converted("XIANGQI:R"))
+        self.assertEqual(run("qpi", "snn-pin", "X:K"), converted("XIANGQI:K"))
+        # strict: the first warning is the error.
+        self.assertEqual(run("beta", "snn-pin", "X:-K", strict=True),
+                         rejected("ambiguous-style", "ambiguous-style", "king-flag-lost"))
 
     def test_other_styles_lose_their_underscores_with_a_warning(self):
         self.assertEqual(run("beta", "snn-pin", "taikyoku_shogi:g"),

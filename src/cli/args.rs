@@ -89,10 +89,11 @@ pub enum Command {
         long_about = "Run another implementation, in any language, against the conformance \
                       corpus. Everything after `--` is the command to start (directly, no \
                       shell): an adapter that speaks a protocol of conformance/PROTOCOL.md. \
-                      Three suites: gan (identifiers in the five dialects, the default), ggn \
-                      (GGN documents: validation and moves, conformance/PROTOCOL-ggn.md) and \
-                      migrate (conversions between dialects). In batch mode (the default, and \
-                      the only mode of the ggn and migrate suites) one process answers JSON \
+                      Four suites: gan (identifiers in the five dialects, the default), ggn \
+                      (GGN documents: validation and moves, conformance/PROTOCOL-ggn.md), \
+                      migrate (conversions between dialects) and migrate-ggn (conversions of \
+                      GGN documents, conformance/PROTOCOL-migrate-ggn.md). In batch mode (the \
+                      default, and the only mode of the other suites) one process answers JSON \
                       request lines; in per-case mode one process per vector gets the raw input \
                       on standard input and answers with its exit status.",
         after_help = "Results per vector: pass, fail (wrong verdict, wrong moves or output), \
@@ -107,6 +108,7 @@ pub enum Command {
                       gan check --mode per-case -j 4 -- python3 conformance/adapters/gan_ref.py\n  \
                       gan check --suite ggn --check-errors -- python3 conformance/adapters/ggn_ref.py\n  \
                       gan check --suite migrate -- python3 conformance/adapters/migrate_ref.py\n  \
+                      gan check --suite migrate-ggn -- python3 conformance/adapters/migrate_ggn_ref.py\n  \
                       gan check --write-skip-file known.txt -- ./my-adapter\n  \
                       gan check --skip-file known.txt --format junit -- ./my-adapter > report.xml\n  \
                       gan check --list --filter 'snn-pin/invalid/*'"
@@ -273,7 +275,8 @@ pub struct CheckArgs {
     pub dialect: Vec<Dialect>,
 
     /// Read the corpus from DIR instead of the one built in: DIR/gan/{dialect}.json,
-    /// DIR/ggn/{validation,evaluation}.json or DIR/migrations.json, after the suite.
+    /// DIR/ggn/{validation,evaluation}.json, DIR/migrations.json or DIR/migrate-ggn.json, after
+    /// the suite.
     #[arg(long, value_name = "DIR")]
     pub corpus: Option<PathBuf>,
 
@@ -283,7 +286,8 @@ pub struct CheckArgs {
     pub mode: CheckMode,
 
     /// Also compare the errors of invalid inputs: code and offset (gan), codes and pointers of
-    /// errors and warnings (ggn). The migrate suite always compares its codes.
+    /// errors and warnings (ggn). The migrate and migrate-ggn suites always compare their
+    /// codes.
     #[arg(long)]
     pub check_errors: bool,
 
@@ -334,6 +338,8 @@ pub enum Suite {
     Ggn,
     /// Conversions between dialects (batch mode only).
     Migrate,
+    /// Conversions of GGN documents, as `gan migrate --ggn` (batch mode only).
+    MigrateGgn,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

@@ -128,6 +128,7 @@ fn suite_name(suite: Suite) -> &'static str {
         Suite::Gan => "gan",
         Suite::Ggn => "ggn",
         Suite::Migrate => "migrate",
+        Suite::MigrateGgn => "migrate-ggn",
     }
 }
 
@@ -151,6 +152,15 @@ fn plan(args: &CheckArgs, selection: &Selection) -> Result<Vec<Case>, String> {
                 None => crate::corpus::embedded_migrations(),
                 Some(dir) => {
                     crate::corpus::load_migrations_dir(dir).map_err(|error| error.to_string())?
+                }
+            };
+            check::plan(&file, selection)
+        }
+        Suite::MigrateGgn => {
+            let file = match dir {
+                None => crate::corpus::embedded_migrate_ggn(),
+                Some(dir) => {
+                    crate::corpus::load_migrate_ggn_dir(dir).map_err(|error| error.to_string())?
                 }
             };
             check::plan(&file, selection)

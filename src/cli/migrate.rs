@@ -19,6 +19,7 @@ use crate::parse::Limits;
 use crate::records::{Framing, Record, Records};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
+use super::ambiguous_styles::AmbiguousStyles;
 use super::args::{Format, IntermediateArg, MigrateArgs};
 use super::files::{commit, context, create};
 use super::{FAILURE, OK, REJECTED};
@@ -245,6 +246,7 @@ impl<W: Write> Sink<'_, W> {
 struct Reporter {
     stderr: BufWriter<io::Stderr>,
     bar: Option<ProgressBar>,
+    ambiguous: AmbiguousStyles,
 }
 
 impl Reporter {
@@ -263,14 +265,19 @@ impl Reporter {
         Reporter {
             stderr: BufWriter::new(io::stderr()),
             bar,
+            ambiguous: AmbiguousStyles::default(),
         }
     }
 
-    /// `gan migrate: line N: "input": severity code: message`, one line per diagnostic.
+    /// `gan migrate: line N: "input": severity code: message`, one line per diagnostic; an
+    /// `ambiguous-style` warning only at the first line of its style.
     fn diagnostics(&mut self, record: &Record, conversion: &Conversion) -> io::Result<()> {
         let (shown, _) = output::escape(&record.bytes);
         let mut text = String::new();
         for diagnostic in conversion.diagnostics() {
+            if !self.ambiguous.show(diagnostic) {
+                continue;
+            }
             let _ = writeln!(
                 text,
                 "gan migrate: line {}: {shown}: {diagnostic}",
@@ -310,7 +317,8 @@ impl Reporter {
         } = *summary;
         write!(
             self.stderr,
-            "gan migrate: {read} read, {converted} converted ({warned} with warnings), {rejected} rejected"
+            "gan migrate: {read} read, {converted} converted ({warned} with warnings), {rejected} rejected{}",
+            self.ambiguous.summary()
         )?;
         if let Some(line) = stopped {
             write!(self.stderr, "; stopped at line {line} (--fail-fast)")?;

@@ -1,5 +1,6 @@
 //! Argument parsing, I/O and exit codes for every subcommand.
 
+mod ambiguous_styles;
 mod args;
 mod check;
 mod diff;

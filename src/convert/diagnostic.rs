@@ -5,6 +5,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use super::tables::Ambiguity;
 use crate::error::ParseError;
 
 /// The stable codes of the conversion diagnostics (issue 6). A source that is not valid in its
@@ -22,6 +23,9 @@ pub mod codes {
     pub const UNREPRESENTABLE: &str = "unrepresentable";
     /// Warning (M3): beta's king-like `-` dropped (never written as `-`, D4).
     pub const KING_FLAG_LOST: &str = "king-flag-lost";
+    /// Warning (M3): a beta style that published data used for several games, converted by
+    /// the style table's guess; no user row maps it.
+    pub const AMBIGUOUS_STYLE: &str = "ambiguous-style";
     /// Warning (M3): `_` removed from a beta style.
     pub const UNDERSCORE_REMOVED: &str = "underscore-removed";
     /// Warning (M4, `--intermediate drop`): pnn's `'` dropped.
@@ -39,7 +43,8 @@ pub mod codes {
     ];
 
     /// The codes of conversion warnings (errors under `strict`).
-    pub const WARNINGS: [&str; 4] = [
+    pub const WARNINGS: [&str; 5] = [
+        AMBIGUOUS_STYLE,
         KING_FLAG_LOST,
         UNDERSCORE_REMOVED,
         INTERMEDIATE_DROPPED,
@@ -84,6 +89,7 @@ pub struct Diagnostic {
     severity: Severity,
     message: String,
     parse_error: Option<ParseError>,
+    ambiguity: Option<&'static Ambiguity>,
 }
 
 impl Diagnostic {
@@ -93,6 +99,7 @@ impl Diagnostic {
             severity: Severity::Error,
             message,
             parse_error: None,
+            ambiguity: None,
         }
     }
 
@@ -102,6 +109,15 @@ impl Diagnostic {
             severity: Severity::Warning,
             message,
             parse_error: None,
+            ambiguity: None,
+        }
+    }
+
+    /// The warning `ambiguous-style` (M3) for `ambiguity`.
+    pub(crate) fn ambiguous_style(ambiguity: &'static Ambiguity, message: String) -> Self {
+        Diagnostic {
+            ambiguity: Some(ambiguity),
+            ..Diagnostic::warning(codes::AMBIGUOUS_STYLE, message)
         }
     }
 
@@ -113,6 +129,7 @@ impl Diagnostic {
             severity: Severity::Error,
             message,
             parse_error: Some(error),
+            ambiguity: None,
         }
     }
 
@@ -143,6 +160,11 @@ impl Diagnostic {
     /// The parse error, when the source was not valid in its dialect (with its byte offset).
     pub fn parse_error(&self) -> Option<&ParseError> {
         self.parse_error.as_ref()
+    }
+
+    /// The ambiguous style and its games, for `ambiguous-style` (M3).
+    pub fn ambiguity(&self) -> Option<&'static Ambiguity> {
+        self.ambiguity
     }
 
     /// Whether this is an error.

@@ -122,6 +122,19 @@ fn from_beta(
     } else {
         written.to_owned()
     };
+    if let Some(ambiguity) = options.tables.ambiguous_style(written) {
+        diagnostics.push(Diagnostic::ambiguous_style(
+            ambiguity,
+            format!(
+                "the beta style '{written}' of '{actor}' stood for several games in published \
+                 data ({}): it becomes '{}' by the style table's guess; a user table row \
+                 ([styles] {} = \"…\") says which game it is",
+                ambiguity.games_list(),
+                actor.side().recase(&style),
+                ambiguity.key
+            ),
+        ));
+    }
     if actor.is_king() {
         diagnostics.push(Diagnostic::warning(
             codes::KING_FLAG_LOST,

@@ -111,6 +111,52 @@ pub const BETA_STYLES: [Row; 5] = [
     ),
 ];
 
+/// M3: a beta style that the style table maps, but that published beta data used for more
+/// than one game. Converting it warns `ambiguous-style`, naming the games, unless a user
+/// `[styles]` row maps it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Ambiguity {
+    /// The beta style (matched case-insensitively), a key of [`BETA_STYLES`].
+    pub key: &'static str,
+    /// The games the data used it for, as the data names them; the first is the one the
+    /// style table gives.
+    pub games: &'static [&'static str],
+    /// Where each use is published.
+    pub source: Source,
+}
+
+impl Ambiguity {
+    /// The games, comma-separated: `xiangqi99, xiaoqi`.
+    pub fn games_list(&self) -> String {
+        self.games.join(", ")
+    }
+}
+
+/// M3: the beta styles published data used for several games: the pseudo-legal move
+/// tablebases of 2020–2021 (`github.com/sashite/pseudo_legal_move_tablebase-GAME.rb`, each
+/// identifier listed in `tests/data/beta-tablebases.tsv`). There `C` is used for chess alone,
+/// and `M` and `J` are not used.
+pub const AMBIGUOUS_STYLES: [Ambiguity; 2] = [
+    Ambiguity {
+        key: "S",
+        games: &["shogi", "puchi_shogi"],
+        source: Source {
+            decision: "M3",
+            cites: "pseudo_legal_move_tablebase-shogi.rb at b17c86ef8a90 (S:-K, S:G, …); \
+                    pseudo_legal_move_tablebase-puchi_shogi.rb at 748a94f05636 (S:-K, S:Q, …)",
+        },
+    },
+    Ambiguity {
+        key: "X",
+        games: &["xiangqi99", "xiaoqi"],
+        source: Source {
+            decision: "M3",
+            cites: "pseudo_legal_move_tablebase-xiangqi99.rb at 47a7b2f5cfec (X:-K, X:A, …); \
+                    pseudo_legal_move_tablebase-xiaoqi.rb at eff913dc1096 (X:-K, X:Q, …)",
+        },
+    },
+];
+
 /// M5: snn-pin styles to qpi style letters, and back.
 pub const FAMILIES: [Row; 6] = [
     row(
@@ -301,6 +347,18 @@ impl Tables {
             .flatten();
         user.map(String::as_str)
             .or_else(|| builtin(&BETA_STYLES, style))
+    }
+
+    /// M3: the ambiguity of a beta style that the built-in style table maps but published
+    /// data used for several games; `None` when it has none, or when a user `[styles]` row
+    /// maps the style (the user said which game it is).
+    pub fn ambiguous_style(&self, style: &str) -> Option<&'static Ambiguity> {
+        if self.styles.contains_key(&style.to_ascii_uppercase()) {
+            return None;
+        }
+        AMBIGUOUS_STYLES
+            .iter()
+            .find(|ambiguity| ambiguity.key.eq_ignore_ascii_case(style))
     }
 
     /// M5: the snn-pin style (uppercase) of a qpi style letter: a user row of `[styles]`, else

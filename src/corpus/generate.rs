@@ -4,7 +4,7 @@
 use crate::suite::gan::format::{to_json, VectorFile, FORMAT};
 use crate::suite::gan::generate::manifest::Manifest;
 use crate::suite::gan::generate::{self as gan, Config, GenerateError, Grammars, OracleChoice};
-use crate::suite::{ggn, migrate};
+use crate::suite::{ggn, migrate, migrate_ggn};
 
 /// The generated files, in memory.
 #[derive(Debug, Clone)]
@@ -31,7 +31,9 @@ pub fn generate(config: &Config) -> Result<Corpus, GenerateError> {
     if let Some(cross) = gan.cross {
         let mut paths: Vec<String> = files.iter().map(|(path, _)| path.clone()).collect();
         let ggn = ggn::generate::files();
-        paths.extend(["cross-dialect.json", "migrations.json"].map(str::to_owned));
+        paths.extend(
+            ["cross-dialect.json", "migrations.json", "migrate-ggn.json"].map(str::to_owned),
+        );
         paths.extend(ggn.iter().map(|(path, _)| (*path).to_owned()));
         paths.push("manifest.json".to_owned());
         let made = Manifest {
@@ -59,6 +61,11 @@ pub fn generate(config: &Config) -> Result<Corpus, GenerateError> {
         files.push((
             "migrations.json".to_owned(),
             migrate::generate::migration_json(),
+        ));
+        // So are the GGN document migration vectors, written by hand.
+        files.push((
+            "migrate-ggn.json".to_owned(),
+            migrate_ggn::generate::migrate_ggn_json(),
         ));
         // The GGN vectors are hand-written or built by rules stated in their generator.
         files.extend(ggn.into_iter().map(|(path, text)| (path.to_owned(), text)));

@@ -1,6 +1,7 @@
 //! Reading vector files: the committed corpus embedded in the binary (so `gan check` works
 //! anywhere), or the files of a corpus folder: `gan/*.json` (GAN suite),
-//! `ggn/{validation,evaluation}.json` (GGN suite) and `migrations.json` (migrate suite).
+//! `ggn/{validation,evaluation}.json` (GGN suite), `migrations.json` (migrate suite) and
+//! `migrate-ggn.json` (migrate-ggn suite).
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -11,6 +12,7 @@ use crate::dialect::Dialect;
 use crate::suite::gan::format::{VectorFile, FORMAT};
 use crate::suite::ggn::format::{self as ggn_format, EvaluationFile, GgnFiles, ValidationFile};
 use crate::suite::migrate::format::{self as vectors, MigrationFile};
+use crate::suite::migrate_ggn::format::{self as migrate_ggn_format, MigrateGgnFile};
 
 /// The path of the GGN validation file, relative to the corpus folder.
 const GGN_VALIDATION: &str = "ggn/validation.json";
@@ -18,10 +20,13 @@ const GGN_VALIDATION: &str = "ggn/validation.json";
 const GGN_EVALUATION: &str = "ggn/evaluation.json";
 /// The path of the migration vectors, relative to the corpus folder.
 const MIGRATIONS: &str = "migrations.json";
+/// The path of the GGN document migration vectors, relative to the corpus folder.
+const MIGRATE_GGN: &str = "migrate-ggn.json";
 
-/// The committed vector files of the three suites: `conformance/gan/{dialect}.json` in the
-/// order of [`Dialect::ALL`], then the GGN files, then the migration vectors.
-const EMBEDDED: [(&str, &str); 8] = [
+/// The committed vector files of the four suites: `conformance/gan/{dialect}.json` in the
+/// order of [`Dialect::ALL`], then the GGN files, then the migration vectors, then the GGN
+/// document migration vectors.
+const EMBEDDED: [(&str, &str); 9] = [
     (
         "gan/legacy.json",
         include_str!("../../conformance/gan/legacy.json"),
@@ -53,6 +58,10 @@ const EMBEDDED: [(&str, &str); 8] = [
     (
         MIGRATIONS,
         include_str!("../../conformance/migrations.json"),
+    ),
+    (
+        MIGRATE_GGN,
+        include_str!("../../conformance/migrate-ggn.json"),
     ),
 ];
 
@@ -111,6 +120,17 @@ pub fn embedded_ggn() -> GgnFiles {
 pub fn embedded_migrations() -> MigrationFile {
     parse_migrations(Path::new(MIGRATIONS), embedded_file(MIGRATIONS))
         .expect("the embedded migration vectors are valid")
+}
+
+/// The committed GGN document migration vectors, embedded in the binary and parsed.
+///
+/// # Panics
+///
+/// Never in a built crate: a test checks that the embedded file parses (and equals the
+/// committed one).
+pub fn embedded_migrate_ggn() -> MigrateGgnFile {
+    parse_migrate_ggn(Path::new(MIGRATE_GGN), embedded_file(MIGRATE_GGN))
+        .expect("the embedded migrate-ggn vectors are valid")
 }
 
 /// Why a corpus folder cannot be read.
@@ -173,6 +193,12 @@ pub fn load_ggn_dir(dir: &Path) -> Result<GgnFiles, LoadError> {
 pub fn load_migrations_dir(dir: &Path) -> Result<MigrationFile, LoadError> {
     let path = dir.join(MIGRATIONS);
     parse_migrations(&path, &read(&path)?)
+}
+
+/// Reads `DIR/migrate-ggn.json`.
+pub fn load_migrate_ggn_dir(dir: &Path) -> Result<MigrateGgnFile, LoadError> {
+    let path = dir.join(MIGRATE_GGN);
+    parse_migrate_ggn(&path, &read(&path)?)
 }
 
 fn read(path: &Path) -> Result<String, LoadError> {
@@ -243,6 +269,24 @@ fn parse_migrations(path: &Path, text: &str) -> Result<MigrationFile, LoadError>
             "format {} is not supported: this gan reads format {}",
             file.format,
             vectors::FORMAT
+        )));
+    }
+    Ok(file)
+}
+
+/// The GGN document migration vectors, checked: format version.
+fn parse_migrate_ggn(path: &Path, text: &str) -> Result<MigrateGgnFile, LoadError> {
+    let fail = |message: String| LoadError {
+        path: path.to_owned(),
+        message,
+    };
+    let file: MigrateGgnFile = serde_json::from_str(text)
+        .map_err(|e| fail(format!("not a migrate-ggn vector file: {e}")))?;
+    if file.format != migrate_ggn_format::FORMAT {
+        return Err(fail(format!(
+            "format {} is not supported: this gan reads format {}",
+            file.format,
+            migrate_ggn_format::FORMAT
         )));
     }
     Ok(file)

@@ -29,6 +29,6 @@ pub use crate::suite::gan::generate::{
 pub use crate::suite::ggn::format::GgnFiles;
 pub use generate::{generate, Corpus};
 pub use load::{
-    embedded, embedded_ggn, embedded_migrations, embedded_text, load_dir, load_ggn_dir,
-    load_migrations_dir, LoadError,
+    embedded, embedded_ggn, embedded_migrate_ggn, embedded_migrations, embedded_text, load_dir,
+    load_ggn_dir, load_migrate_ggn_dir, load_migrations_dir, LoadError,
 };

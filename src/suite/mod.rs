@@ -1,5 +1,5 @@
-//! The conformance suites: GAN identifiers ([`gan`]), GGN documents ([`ggn`]) and conversions
-//! between dialects ([`migrate`]). Each suite's folder holds all it is made of: its vector
+//! The conformance suites: GAN identifiers ([`gan`]), GGN documents ([`ggn`]), conversions
+//! between dialects ([`migrate`]) and the conversion of GGN documents ([`migrate_ggn`]). Each suite's folder holds all it is made of: its vector
 //! format (serde types, a public API versioned by `format`), its generator, its protocol
 //! request and reply, its judge (a reply against an expectation) and its describer (the
 //! words of the reports).
@@ -12,6 +12,7 @@
 pub mod gan;
 pub mod ggn;
 pub mod migrate;
+pub mod migrate_ggn;
 
 mod answer;
 
@@ -111,6 +112,8 @@ pub enum Vector {
     GgnEvaluation(Box<ggn::format::EvaluationVector>),
     /// An identifier to convert (`conformance/migrations.json`).
     Migration(Box<migrate::format::MigrationVector>),
+    /// A GGN document whose identifiers to convert (`conformance/migrate-ggn.json`).
+    MigrateGgn(Box<migrate_ggn::format::MigrateGgnVector>),
 }
 
 impl Vector {
@@ -129,6 +132,7 @@ impl Vector {
             Vector::GgnValidation(vector) => vector.as_ref(),
             Vector::GgnEvaluation(vector) => vector.as_ref(),
             Vector::Migration(vector) => vector.as_ref(),
+            Vector::MigrateGgn(vector) => vector.as_ref(),
         }
     }
 }
@@ -203,18 +207,22 @@ pub enum Suite {
     /// Conversions between dialects (`conformance/migrations.json`, `PROTOCOL.md`, "Migrate
     /// suite").
     Migrate,
+    /// The conversion of GGN documents (`conformance/migrate-ggn.json`,
+    /// `PROTOCOL-migrate-ggn.md`).
+    MigrateGgn,
 }
 
 impl Suite {
     /// Every suite.
-    pub const ALL: [Suite; 3] = [Suite::Gan, Suite::Ggn, Suite::Migrate];
+    pub const ALL: [Suite; 4] = [Suite::Gan, Suite::Ggn, Suite::Migrate, Suite::MigrateGgn];
 
-    /// `gan`, `ggn` or `migrate`.
+    /// `gan`, `ggn`, `migrate` or `migrate-ggn`.
     pub fn as_str(self) -> &'static str {
         match self {
             Suite::Gan => "gan",
             Suite::Ggn => "ggn",
             Suite::Migrate => "migrate",
+            Suite::MigrateGgn => "migrate-ggn",
         }
     }
 
@@ -225,7 +233,7 @@ impl Suite {
         match self {
             Suite::Gan => "dialect",
             Suite::Ggn => "set",
-            Suite::Migrate => "conversion",
+            Suite::Migrate | Suite::MigrateGgn => "conversion",
         }
     }
 
@@ -234,7 +242,7 @@ impl Suite {
         match self {
             Suite::Gan => "dialects",
             Suite::Ggn => "sets",
-            Suite::Migrate => "conversions",
+            Suite::Migrate | Suite::MigrateGgn => "conversions",
         }
     }
 
@@ -263,6 +271,10 @@ impl Suite {
                 "migrate suite, ",
                 "warning and error codes compared".to_owned(),
             ),
+            Suite::MigrateGgn => (
+                "migrate-ggn suite, ",
+                "documents, errors and warnings compared".to_owned(),
+            ),
         }
     }
 
@@ -288,7 +300,9 @@ impl FromStr for Suite {
         Suite::ALL
             .into_iter()
             .find(|suite| suite.as_str() == name)
-            .ok_or_else(|| format!("unknown suite '{name}': expected gan, ggn or migrate"))
+            .ok_or_else(|| {
+                format!("unknown suite '{name}': expected gan, ggn, migrate or migrate-ggn")
+            })
     }
 }
 

@@ -203,8 +203,8 @@ fn a_mutant_edit_that_does_not_apply_is_an_error() {
 }
 
 /// Runs every mutant of `tests/mutants/{folder}` (copies of `conformance/adapters/{adapter}`,
-/// placed next to a copy of `gan_ref.py`, which they import) over `cases` in batch mode;
-/// every one must fail. Prints the score and what caught each mutant.
+/// placed next to copies of the other adapters, which they import) over `cases` in batch
+/// mode; every one must fail. Prints the score and what caught each mutant.
 fn every_mutant_fails(folder: &str, adapter: &str, cases: &[Case], at_least: usize) {
     let adapters = gan_ref().parent().unwrap().to_path_buf();
     let reference = std::fs::read_to_string(adapters.join(adapter)).unwrap();
@@ -221,7 +221,9 @@ fn every_mutant_fails(folder: &str, adapter: &str, cases: &[Case], at_least: usi
         );
         let folder = dir.path().join(&mutant.name);
         std::fs::create_dir_all(&folder).unwrap();
-        std::fs::copy(gan_ref(), folder.join("gan_ref.py")).unwrap();
+        for other in ["gan_ref.py", "ggn_ref.py", "migrate_ref.py"] {
+            std::fs::copy(adapters.join(other), folder.join(other)).unwrap();
+        }
         let path = folder.join(adapter);
         std::fs::write(&path, mutate(mutant, adapter, &reference).unwrap()).unwrap();
         let mut batch = config(python_command(&path, &[]), Mode::Batch, mutant.check_errors);
@@ -265,4 +267,11 @@ fn every_mutant_of_the_migrate_adapter_fails_the_migrate_suite() {
     let cases =
         gan::check::plan(&gan::corpus::embedded_migrations(), &Selection::default()).unwrap();
     every_mutant_fails("migrate", "migrate_ref.py", &cases, 3);
+}
+
+#[test]
+fn every_mutant_of_the_migrate_ggn_adapter_fails_the_migrate_ggn_suite() {
+    let cases =
+        gan::check::plan(&gan::corpus::embedded_migrate_ggn(), &Selection::default()).unwrap();
+    every_mutant_fails("migrate-ggn", "migrate_ggn_ref.py", &cases, 4);
 }

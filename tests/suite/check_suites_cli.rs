@@ -77,12 +77,12 @@ fn the_migrate_reference_adapter_passes_through_the_cli_in_all_formats() {
     let text = stdout(&check("migrate", &[], &migrate).assert().success());
     assert!(
         text.starts_with(
-            "gan check: migrate suite, 126 vectors, batch mode, warning and error codes compared\n"
+            "gan check: migrate suite, 139 vectors, batch mode, warning and error codes compared\n"
         ),
         "{text}"
     );
     assert!(
-        text.ends_with("\nresult: PASS (125 passed, 1 skipped)\n"),
+        text.ends_with("\nresult: PASS (138 passed, 1 skipped)\n"),
         "{text}"
     );
     let json = stdout(
@@ -91,8 +91,8 @@ fn the_migrate_reference_adapter_passes_through_the_cli_in_all_formats() {
             .success(),
     );
     let lines = valid_json_lines(&json);
-    assert_eq!(lines.len(), 127);
-    assert_eq!(lines[126]["summary"]["suite"], "migrate");
+    assert_eq!(lines.len(), 140);
+    assert_eq!(lines[139]["summary"]["suite"], "migrate");
     let junit = stdout(
         &check(
             "migrate",
@@ -146,7 +146,7 @@ fn a_wrong_converter_fails_and_the_written_skip_file_makes_the_next_run_pass() {
         .assert()
         .success()
         .stdout(predicate::str::contains(
-            "result: PASS (121 passed, 5 skipped)",
+            "result: PASS (131 passed, 8 skipped)",
         ));
     // Fixed: the listed vectors pass, and the run fails until the list is emptied.
     check(
@@ -174,7 +174,7 @@ fn list_prints_the_ids_each_suite_would_send() {
     let migrate = list(&["--suite", "migrate"]);
     assert_eq!(
         migrate.len(),
-        125,
+        138,
         "the input that is not UTF-8 is not sent"
     );
     assert!(!migrate.contains(&"migrate/legacy-snn-pin/m1/invalid-utf8".to_owned()));
@@ -347,7 +347,7 @@ fn readme_examples_are_current() {
             checked += 1;
         }
     }
-    assert_eq!(checked, 3);
+    assert_eq!(checked, 4);
 }
 
 #[test]

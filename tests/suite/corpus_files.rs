@@ -55,6 +55,7 @@ fn the_generator_writes_exactly_the_listed_files() {
             "gan/qpi.json",
             "cross-dialect.json",
             "migrations.json",
+            "migrate-ggn.json",
             "ggn/validation.json",
             "ggn/evaluation.json",
             "manifest.json"

@@ -133,7 +133,7 @@ fn m2_legacy() {
 fn m3_beta() {
     ok(Beta, SnnPin, "C:P", "CHESS:P", &[]);
     ok(Beta, SnnPin, "j:-k", "janggi:k", &[codes::KING_FLAG_LOST]);
-    ok(Beta, SnnPin, "S:+R", "SHOGI:+R", &[]);
+    ok(Beta, SnnPin, "S:+R", "SHOGI:+R", &[codes::AMBIGUOUS_STYLE]);
     ok(Beta, SnnPin, "FOO:+-K", "FOO:+K", &[codes::KING_FLAG_LOST]);
     ok(
         Beta,
@@ -143,12 +143,18 @@ fn m3_beta() {
         &[codes::UNDERSCORE_REMOVED],
     );
     ok(Beta, SnnPin, "a_1:k", "a1:k", &[codes::UNDERSCORE_REMOVED]);
-    ok(Beta, Qpi, "x:-k", "x:k", &[codes::KING_FLAG_LOST]);
+    ok(
+        Beta,
+        Qpi,
+        "x:-k",
+        "x:k",
+        &[codes::AMBIGUOUS_STYLE, codes::KING_FLAG_LOST],
+    );
     ok(Beta, Legacy, "CHESS:K", "CHESS:K", &[]);
     // Removing '_' can make a table key: the loss is reported, and the next trip translates.
     ok(Beta, Pnn, "x_:a", "x:a", &[codes::UNDERSCORE_REMOVED]);
     ok(Pnn, Beta, "x:a", "x:a", &[]);
-    ok(Beta, Pnn, "x:a", "xiangqi:a", &[]);
+    ok(Beta, Pnn, "x:a", "xiangqi:a", &[codes::AMBIGUOUS_STYLE]);
     let message = err(
         Beta,
         SnnPin,
@@ -294,6 +300,121 @@ fn user(toml: &str) -> Tables {
     Tables::from_toml(toml).unwrap_or_else(|error| panic!("{error}"))
 }
 
+/// M3: `S` and `X` stood for two games each in the published beta data (the 2020–2021
+/// tablebases): every conversion of them warns, naming the games, before `king-flag-lost`,
+/// to every target; never beta → beta; a user `[styles]` row silences it.
+#[test]
+fn m3_ambiguous_styles() {
+    const AMBIGUOUS: &str = codes::AMBIGUOUS_STYLE;
+    const KING: &str = codes::KING_FLAG_LOST;
+    ok(Beta, SnnPin, "X:-K", "XIANGQI:K", &[AMBIGUOUS, KING]);
+    ok(Beta, SnnPin, "x:q", "xiangqi:q", &[AMBIGUOUS]);
+    ok(Beta, SnnPin, "S:Q", "SHOGI:Q", &[AMBIGUOUS]);
+    ok(Beta, SnnPin, "s:+n", "shogi:+n", &[AMBIGUOUS]);
+    ok(Beta, Qpi, "X:-K", "X:K", &[AMBIGUOUS, KING]);
+    ok(Beta, Pnn, "s:-k", "shogi:k", &[AMBIGUOUS, KING]);
+    ok(Beta, Legacy, "X:R", "XIANGQI:R", &[AMBIGUOUS]);
+    // Not ambiguous: beta → beta, the other table styles, long styles, qpi's X.
+    ok(Beta, Beta, "X:-K", "X:-K", &[]);
+    ok(Beta, SnnPin, "C:-K", "CHESS:K", &[KING]);
+    ok(Beta, SnnPin, "m:q", "makruk:q", &[]);
+    ok(Beta, SnnPin, "XIANGQI:R", "XIANGQI:R", &[]);
+    ok(Qpi, SnnPin, "X:K", "XIANGQI:K", &[]);
+    ok(SnnPin, Qpi, "xiangqi:k", "x:k", &[]);
+    // A later error still rejects; strict makes the warning the error.
+    err(Beta, Legacy, "S:+P", codes::UNREPRESENTABLE);
+    let strict = || options(Intermediate::Error, true, Tables::builtin());
+    err_with(strict(), Beta, SnnPin, b"x:q", AMBIGUOUS);
+    err_with(strict(), Beta, Qpi, b"X:-K", AMBIGUOUS);
+    ok_with(strict(), Beta, Beta, "X:-K", "X:-K", &[]);
+}
+
+#[test]
+fn m3_ambiguous_style_names_the_games() {
+    let conversion = Converter::new(Beta, SnnPin, Options::default()).convert(b"X:-K");
+    let diagnostic = &conversion.diagnostics()[0];
+    let ambiguity = diagnostic.ambiguity().expect("the ambiguity travels");
+    assert_eq!(
+        (ambiguity.key, ambiguity.games),
+        ("X", &["xiangqi99", "xiaoqi"][..])
+    );
+    assert_eq!(conversion.diagnostics()[1].ambiguity(), None);
+    insta::assert_snapshot!(diagnostic.to_string(), @r#"warning ambiguous-style: the beta style 'X' of 'X:-K' stood for several games in published data (xiangqi99, xiaoqi): it becomes 'XIANGQI' by the style table's guess; a user table row ([styles] X = "…") says which game it is"#);
+    let second = Converter::new(Beta, Qpi, Options::default()).convert(b"s:p");
+    insta::assert_snapshot!(second.diagnostics()[0].message(), @r#"the beta style 's' of 's:p' stood for several games in published data (shogi, puchi_shogi): it becomes 'shogi' by the style table's guess; a user table row ([styles] S = "…") says which game it is"#);
+}
+
+/// M3, M5: a user `[styles]` row silences the warning, for that style only; XIAOQI has no qpi
+/// family until `[families]` gives it one.
+#[test]
+fn a_user_style_row_silences_ambiguous_style() {
+    let xiaoqi = || {
+        options(
+            Intermediate::Error,
+            false,
+            user("[styles]\nX = \"XIAOQI\"\n"),
+        )
+    };
+    ok_with(
+        xiaoqi(),
+        Beta,
+        SnnPin,
+        "X:-K",
+        "XIAOQI:K",
+        &[codes::KING_FLAG_LOST],
+    );
+    ok_with(xiaoqi(), Beta, SnnPin, "x:q", "xiaoqi:q", &[]);
+    ok_with(
+        xiaoqi(),
+        Beta,
+        SnnPin,
+        "S:Q",
+        "SHOGI:Q",
+        &[codes::AMBIGUOUS_STYLE],
+    );
+    let message = err_with(xiaoqi(), Beta, Qpi, b"X:K", codes::UNKNOWN_STYLE);
+    assert!(message.contains("'XIAOQI'"), "{message}");
+    let family = user("[styles]\nx = \"xiaoqi\"\n[families]\nXIAOQI = \"X\"\n");
+    let with_family = || options(Intermediate::Error, false, family.clone());
+    ok_with(with_family(), Beta, Qpi, "X:K", "X:K", &[]);
+    ok_with(
+        with_family(),
+        Beta,
+        Qpi,
+        "x:-k",
+        "x:k",
+        &[codes::KING_FLAG_LOST],
+    );
+    // A row naming the table's own guess silences it too: the user said which game.
+    let shogi = options(Intermediate::Error, true, user("[styles]\ns = \"SHOGI\"\n"));
+    ok_with(shogi, Beta, SnnPin, "S:+P", "SHOGI:+P", &[]);
+    // Other sections do not.
+    let pieces = options(
+        Intermediate::Error,
+        false,
+        user("[pieces.XIAOQI]\nQ = \"Q\"\n"),
+    );
+    ok_with(
+        pieces,
+        Beta,
+        SnnPin,
+        "X:Q",
+        "XIANGQI:Q",
+        &[codes::AMBIGUOUS_STYLE],
+    );
+    // Built in code, the same.
+    let mut tables = Tables::builtin();
+    tables.add_style("X", "XIAOQI").unwrap();
+    ok_with(
+        options(Intermediate::Error, false, tables),
+        Beta,
+        SnnPin,
+        "x:p",
+        "xiaoqi:p",
+        &[],
+    );
+}
+
 const ISSUE_TABLE: &str = r#"
 [pieces]            # legacy words -> letters, every style
 DRAGON = "D"
@@ -320,7 +441,14 @@ fn user_tables_add_rows() {
     );
     ok_with(with(), Beta, SnnPin, "go:dragon", "go:d", &[]);
     ok_with(with(), Beta, SnnPin, "GO:K", "GO:K", &[]);
-    ok_with(with(), Beta, SnnPin, "x:general", "xiangqi:g", &[]);
+    ok_with(
+        with(),
+        Beta,
+        SnnPin,
+        "x:general",
+        "xiangqi:g",
+        &[codes::AMBIGUOUS_STYLE],
+    );
     let qpi_styles = options(Intermediate::Error, false, user("[styles]\ng = \"GO\"\n"));
     ok_with(qpi_styles, Qpi, SnnPin, "g:k", "go:k", &[]);
     ok_with(with(), SnnPin, Qpi, "chess960:+r", "c:+r", &[]);

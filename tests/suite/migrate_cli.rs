@@ -117,7 +117,7 @@ fn mixed_file_json_mode_writes_one_object_per_line() {
 
 #[test]
 fn warnings_are_reported_and_strict_rejects_them() {
-    let input = "C:-K\nDAI_DAI_SHOGI:P\nS:+R\n";
+    let input = "C:-K\nDAI_DAI_SHOGI:P\nM:+R\n";
     let run = gan()
         .args(["migrate", "--from", "beta"])
         .write_stdin(input)
@@ -128,7 +128,7 @@ fn warnings_are_reported_and_strict_rejects_them() {
         Some(0),
         "warnings alone are not a rejection"
     );
-    assert_eq!(text(&run.stdout), "CHESS:K\nDAIDAISHOGI:P\nSHOGI:+R\n");
+    assert_eq!(text(&run.stdout), "CHESS:K\nDAIDAISHOGI:P\nMAKRUK:+R\n");
     insta::assert_snapshot!("warnings_stderr", text(&run.stderr));
     let strict = gan()
         .args(["migrate", "--from", "beta", "--strict"])
@@ -136,7 +136,7 @@ fn warnings_are_reported_and_strict_rejects_them() {
         .output()
         .unwrap();
     assert_eq!(strict.status.code(), Some(1));
-    assert_eq!(text(&strict.stdout), "SHOGI:+R\n");
+    assert_eq!(text(&strict.stdout), "MAKRUK:+R\n");
     assert_eq!(
         summary(&strict.stderr),
         "gan migrate: 3 read, 1 converted (0 with warnings), 2 rejected"

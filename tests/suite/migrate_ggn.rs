@@ -505,7 +505,8 @@ fn warnings_the_input_already_had_are_not_the_migrations() {
 fn a_warning_that_changes_kind_is_new() {
     // Beta: prevent S:-P at the source of S:P never fires (redundant); snn-pin: it names the
     // source piece itself, so the move can never happen (unsatisfiable).
-    let input = r#"{"S:P": {"e1": {"e3": [{"prevent": {"e1": "S:-P"}, "perform": {"e1": null, "e3": "S:P"}}]}}}"#;
+    // (Makruk's M: S would add ambiguous-style, M3.)
+    let input = r#"{"M:P": {"e1": {"e3": [{"prevent": {"e1": "M:-P"}, "perform": {"e1": null, "e3": "M:P"}}]}}}"#;
     let found = problems(&migrate(Beta, SnnPin, input))
         .into_iter()
         .map(|(stage, code, _, pointer)| (stage, code, pointer.to_owned()))
@@ -516,12 +517,12 @@ fn a_warning_that_changes_kind_is_new() {
             (
                 Conversion,
                 "king-flag-lost",
-                "/S:P/e1/e3/0/prevent/e1".to_owned()
+                "/M:P/e1/e3/0/prevent/e1".to_owned()
             ),
             (
                 Target,
                 "unsatisfiable",
-                "/S:P/e1/e3/0/prevent/e1".to_owned()
+                "/M:P/e1/e3/0/prevent/e1".to_owned()
             ),
         ]
     );

@@ -160,6 +160,21 @@ proptest! {
         }
     }
 
+    /// `ambiguous-style` (M3) comes exactly with beta's `S` and `X` (the styles the published
+    /// tablebases used for two games), to every target but beta, and always first.
+    #[test]
+    fn ambiguous_style_exactly_for_beta_s_and_x((from, to, text) in pair_and_identifier()) {
+        let style = text.split_once(':').unwrap().0.to_ascii_uppercase();
+        let expected = from == Dialect::Beta && to != Dialect::Beta && (style == "S" || style == "X");
+        let conversion = convert(from, to, &text);
+        let codes: Vec<&str> = conversion.diagnostics().iter().map(gan::convert::Diagnostic::code).collect();
+        prop_assert_eq!(codes.contains(&"ambiguous-style"), expected, "{} {:?} → {}: {:?}", from, text, to, codes);
+        if expected {
+            prop_assert_eq!(codes[0], "ambiguous-style");
+            prop_assert_eq!(codes.iter().filter(|c| **c == "ambiguous-style").count(), 1);
+        }
+    }
+
     /// Lossy features are always reported: beta's '-', pnn's ''', '_' in a beta style.
     #[test]
     fn lossy_features_are_reported((from, to, text) in pair_and_identifier()) {

@@ -5,7 +5,7 @@
 //! to produce them (the suite runs it against them).
 
 use crate::convert::codes;
-use crate::convert::tables::{Row, BETA_STYLES, FAMILIES, PIECE_NAMES};
+use crate::convert::tables::{Row, AMBIGUOUS_STYLES, BETA_STYLES, FAMILIES, PIECE_NAMES};
 use crate::error::codes as parse_codes;
 
 use super::format::{MigrationFile, MigrationVector, VectorOptions, FORMAT};
@@ -65,8 +65,10 @@ fn table_vectors(vectors: &mut Vec<MigrationVector>) {
         }
     }
     for row in &BETA_STYLES {
+        // M3: a style published data used for several games warns, naming them.
+        let ambiguous = AMBIGUOUS_STYLES.iter().any(|a| a.key == row.key);
         for (upper, side) in [(true, "first"), (false, "second")] {
-            vectors.push(table_vector(
+            let mut vector = table_vector(
                 "beta",
                 "snn-pin",
                 "m3",
@@ -74,8 +76,17 @@ fn table_vectors(vectors: &mut Vec<MigrationVector>) {
                 recase(&format!("{}:R", row.key), upper),
                 recase(&format!("{}:R", row.value), upper),
                 cite(row),
-                "M3: a beta style abbreviation becomes its snn-pin style, in the side's case",
-            ));
+                if ambiguous {
+                    "M3: a beta style abbreviation becomes its snn-pin style, in the side's case; \
+                     published data used it for several games (ambiguous-style)"
+                } else {
+                    "M3: a beta style abbreviation becomes its snn-pin style, in the side's case"
+                },
+            );
+            if ambiguous {
+                vector.diagnostics = Some(vec![codes::AMBIGUOUS_STYLE.to_owned()]);
+            }
+            vectors.push(vector);
         }
     }
     for row in &FAMILIES {
@@ -266,9 +277,21 @@ const CASES: &[Case] = &[
     case((B, S), ("m3", "underscore-removed-second"), "taikyoku_shogi:g", Output("taikyokushogi:g", &[codes::UNDERSCORE_REMOVED]), "M3: a style outside the table is kept with '_' removed"),
     case((B, S), ("m3", "style-kept"), "SHATAR:K", Output("SHATAR:K", &[]), "M3: a style outside the table, without '_', is kept"),
     case((B, S), ("m3", "long-style-kept"), "CHESS:K", Output("CHESS:K", &[]), "M3: the table maps abbreviations only"),
-    case((B, S), ("m3", "promoted"), "S:+R", Output("SHOGI:+R", &[]), "M3: '+' becomes '+'"),
+    case((B, S), ("m3", "promoted"), "S:+R", Output("SHOGI:+R", &[codes::AMBIGUOUS_STYLE]), "M3: '+' becomes '+'; S stood for shogi and puchi shogi"),
     case((B, S), ("m3", "king-flag-lost"), "C:-K", Output("CHESS:K", &[codes::KING_FLAG_LOST]), "M3, D4: '-' (king-like) is dropped, never written as '-' (diminished)"),
-    case((B, S), ("m3", "king-flag-lost-second"), "x:-k", Output("xiangqi:k", &[codes::KING_FLAG_LOST]), "M3, D4: '-' (king-like) is dropped"),
+    case((B, S), ("m3", "king-flag-lost-second"), "x:-k", Output("xiangqi:k", &[codes::AMBIGUOUS_STYLE, codes::KING_FLAG_LOST]), "M3, D4: '-' (king-like) is dropped; the style's warning first"),
+    // M3: styles that published beta data used for several games (the 2020–2021 tablebases).
+    case((B, S), ("m3", "ambiguous-xiaoqi-king"), "X:-K", Output("XIANGQI:K", &[codes::AMBIGUOUS_STYLE, codes::KING_FLAG_LOST]), "M3: X stood for xiangqi99 and xiaoqi; ambiguous-style before king-flag-lost"),
+    case((B, S), ("m3", "ambiguous-xiaoqi-queen"), "x:q", Output("xiangqi:q", &[codes::AMBIGUOUS_STYLE]), "M3: xiaoqi's queen becomes a xiangqi piece by the table's guess, never silently"),
+    case((B, S), ("m3", "ambiguous-puchi-shogi-queen"), "S:Q", Output("SHOGI:Q", &[codes::AMBIGUOUS_STYLE]), "M3: S stood for shogi and puchi shogi"),
+    case((B, S), ("m3", "ambiguous-promoted-second"), "s:+b", Output("shogi:+b", &[codes::AMBIGUOUS_STYLE]), "M3: S stood for shogi and puchi shogi"),
+    case((B, S), ("m3", "unambiguous-chess"), "c:-k", Output("chess:k", &[codes::KING_FLAG_LOST]), "M3: C stood for chess alone in the published data"),
+    case((B, S), ("m3", "long-style-not-ambiguous"), "XIANGQI:R", Output("XIANGQI:R", &[]), "M3: only the table's abbreviations are ambiguous"),
+    case((B, Q), ("m3", "ambiguous-to-qpi"), "X:-K", Output("X:K", &[codes::AMBIGUOUS_STYLE, codes::KING_FLAG_LOST]), "M1, M3: the warning goes through composition to qpi"),
+    case((B, P), ("m3", "ambiguous-to-pnn"), "s:+p", Output("shogi:+p", &[codes::AMBIGUOUS_STYLE]), "M1, M3: the warning goes through composition to pnn"),
+    case((B, L), ("m3", "ambiguous-to-legacy"), "x:r", Output("xiangqi:r", &[codes::AMBIGUOUS_STYLE]), "M1, M3: the warning goes through composition to legacy"),
+    case((B, B), ("m1", "identity-ambiguous"), "X:-K", Output("X:-K", &[]), "M1, M3: beta to beta is the identity, never ambiguous"),
+    case((Q, S), ("m5", "qpi-x-not-ambiguous"), "X:K", Output("XIANGQI:K", &[]), "M3, M5: the ambiguity is beta's; qpi's X is Xiangqi (qpi-ruby-readme.txt)"),
     case((B, S), ("m3", "promoted-king"), "FOO:+-K", Output("FOO:+K", &[codes::KING_FLAG_LOST]), "M3: '+' kept, '-' dropped (gan-beta.txt's FOO:+-K)"),
     case((B, S), ("m3", "two-warnings"), "dai_dai_shogi:-k", Output("daidaishogi:k", &[codes::UNDERSCORE_REMOVED, codes::KING_FLAG_LOST]), "M3: every change is reported, style first"),
     case((B, S), ("m3", "multi-character-ph"), "DAI_DAI_SHOGI:PH", Error(codes::MULTI_CHARACTER_PIECE), "M3: a piece abbreviation longer than one character is an error"),
@@ -283,6 +306,8 @@ const CASES: &[Case] = &[
     with("error", true, case((B, S), ("m7", "strict-king-flag-lost"), "C:-K", Error(codes::KING_FLAG_LOST), "M7: --strict turns warnings into errors")),
     with("error", true, case((B, S), ("m7", "strict-underscore-removed"), "DAI_DAI_SHOGI:P", Error(codes::UNDERSCORE_REMOVED), "M7: --strict turns warnings into errors")),
     with("error", true, case((B, S), ("m7", "strict-exact"), "C:K", Output("CHESS:K", &[]), "M7: --strict accepts conversions without warnings")),
+    with("error", true, case((B, S), ("m7", "strict-ambiguous-style"), "x:q", Error(codes::AMBIGUOUS_STYLE), "M3, M7: --strict rejects a style the table only guesses")),
+    with("error", true, case((B, Q), ("m7", "strict-ambiguous-before-king"), "X:-K", Error(codes::AMBIGUOUS_STYLE), "M3, M7: the first warning, ambiguous-style, is the error")),
     // M4: pnn → snn-pin.
     case((P, S), ("m4", "intermediate-error"), "SHOGI:P'", Error(codes::INTERMEDIATE_UNREPRESENTABLE), "M4: ''' is an error by default"),
     with("drop", false, case((P, S), ("m4", "intermediate-dropped"), "SHOGI:P'", Output("SHOGI:P", &[codes::INTERMEDIATE_DROPPED]), "M4: by option, ''' dropped")),

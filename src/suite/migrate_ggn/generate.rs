@@ -1,0 +1,217 @@
+//! The migrate-ggn vectors, `conformance/migrate-ggn.json` ([`migrate_ggn_file`]): GGN
+//! documents migrated as `gan migrate --ggn` migrates them (docs/DECISIONS.md §3 and §4, and
+//! the README's "Inside GGN documents"): every piece key, `require`/`prevent` state and
+//! `perform` value converted; squares, `"empty"`, `"enemy"`, `null`, `"$schema"` and the order
+//! of every object's members kept; the document refused, with every error, when the source
+//! is not valid GGN in its dialect, when an identifier does not convert, when two piece keys
+//! would become one, or when the converted document is not valid GGN in the target dialect.
+//!
+//! Every expectation (the converted document, the codes and their pointers into the input)
+//! is written here by hand; the migration is never run to produce one. The reference adapter
+//! (`conformance/adapters/migrate_ggn_ref.py`, built on the GGN and migrate adapters) and
+//! this crate both pass them, two implementations agreeing with the hand-written answers.
+
+use super::format::{Expected, MigrateGgnFile, MigrateGgnVector, VectorOptions, FORMAT};
+
+/// The whole file, in its fixed order.
+pub fn migrate_ggn_file() -> MigrateGgnFile {
+    MigrateGgnFile {
+        format: FORMAT,
+        decisions: "DECISIONS.md §3 (M1–M7) and §4 (G1–G15); README.md, \"Inside GGN documents\""
+            .to_owned(),
+        vectors: CASES.iter().map(Case::vector).collect(),
+    }
+}
+
+/// The file as written to `conformance/migrate-ggn.json`: 2-space pretty JSON and a final LF.
+///
+/// # Panics
+///
+/// Never: the vectors are plain strings and serialize.
+pub fn migrate_ggn_json() -> String {
+    let mut text = serde_json::to_string_pretty(&migrate_ggn_file()).expect("vectors serialize");
+    text.push('\n');
+    text
+}
+
+/// A hand-written case.
+struct Case {
+    from: &'static str,
+    to: &'static str,
+    group: &'static str,
+    slug: &'static str,
+    intermediate: &'static str,
+    strict: bool,
+    document: &'static str,
+    expect: Expect,
+    note: &'static str,
+}
+
+enum Expect {
+    /// Converted to this document, with these warnings (code, pointer).
+    Converted(&'static str, &'static [(&'static str, &'static str)]),
+    /// Refused with these errors (code, pointer).
+    Refused(&'static [(&'static str, &'static str)]),
+}
+
+use Expect::{Converted, Refused};
+
+fn expected(list: &[(&str, &str)]) -> Vec<Expected> {
+    list.iter()
+        .map(|(code, pointer)| Expected {
+            code: (*code).to_owned(),
+            pointer: (*pointer).to_owned(),
+        })
+        .collect()
+}
+
+impl Case {
+    fn vector(&self) -> MigrateGgnVector {
+        let (output_text, errors, warnings) = match self.expect {
+            Converted(output, warnings) => {
+                (Some(output.to_owned()), Vec::new(), expected(warnings))
+            }
+            Refused(errors) => (None, expected(errors), Vec::new()),
+        };
+        MigrateGgnVector {
+            id: format!(
+                "migrate-ggn/{}-{}/{}/{}",
+                self.from, self.to, self.group, self.slug
+            ),
+            from: self.from.to_owned(),
+            to: self.to.to_owned(),
+            document_text: self.document.to_owned(),
+            options: VectorOptions {
+                intermediate: self.intermediate.to_owned(),
+                strict: self.strict,
+            },
+            output_text,
+            errors,
+            warnings,
+            note: self.note.to_owned(),
+        }
+    }
+}
+
+const fn case(
+    (from, to): (&'static str, &'static str),
+    (group, slug): (&'static str, &'static str),
+    document: &'static str,
+    expect: Expect,
+    note: &'static str,
+) -> Case {
+    Case {
+        from,
+        to,
+        group,
+        slug,
+        intermediate: "error",
+        strict: false,
+        document,
+        expect,
+        note,
+    }
+}
+
+const fn with(intermediate: &'static str, strict: bool, case: Case) -> Case {
+    Case {
+        intermediate,
+        strict,
+        ..case
+    }
+}
+
+const L: &str = "legacy";
+const B: &str = "beta";
+const P: &str = "pnn";
+const S: &str = "snn-pin";
+const Q: &str = "qpi";
+
+const KING: &str = "king-flag-lost";
+const AMBIGUOUS: &str = "ambiguous-style";
+
+#[rustfmt::skip]
+const CASES: &[Case] = &[
+    // What is converted and what is kept.
+    case((L, S), ("m2", "promotion"),
+        r#"{"CHESS:PAWN": {"e7": {"e8": [{"require": {"e8": "empty"}, "perform": {"e7": null, "e8": "CHESS:QUEEN"}}, {"require": {"e8": "empty"}, "perform": {"e7": null, "e8": "CHESS:KNIGHT"}}]}}}"#,
+        Converted(r#"{"CHESS:P": {"e7": {"e8": [{"require": {"e8": "empty"}, "perform": {"e7": null, "e8": "CHESS:Q"}}, {"require": {"e8": "empty"}, "perform": {"e7": null, "e8": "CHESS:N"}}]}}}"#, &[]),
+        "M2: piece keys and perform values converted; squares, \"empty\", null and the variants' order kept"),
+    case((L, S), ("m1", "empty-document"), "{}", Converted("{}", &[]),
+        "G7: the empty document is valid, and stays empty"),
+    case((S, Q), ("m5", "order-and-schema-kept"),
+        r#"{"$schema": "https://example.org/ggn.json", "SHOGI:S": {"b2": {"c3": [{"require": {"c3": "enemy"}, "perform": {"b2": null, "c3": "SHOGI:S"}}]}}, "CHESS:N": {"g1": {"f3": [{"prevent": {"f3": "CHESS:N"}, "perform": {"g1": null, "f3": "CHESS:N"}}]}}}"#,
+        Converted(r#"{"$schema": "https://example.org/ggn.json", "S:S": {"b2": {"c3": [{"require": {"c3": "enemy"}, "perform": {"b2": null, "c3": "S:S"}}]}}, "C:N": {"g1": {"f3": [{"prevent": {"f3": "C:N"}, "perform": {"g1": null, "f3": "C:N"}}]}}}"#, &[]),
+        "M5, G5: \"$schema\" and the order of the piece keys kept (SHOGI before CHESS); \"enemy\" kept; prevent states converted"),
+    case((B, S), ("m3", "castling"),
+        r#"{"$schema": "https://sashite.dev/schemas/ggn/1.0.0/schema.json", "C:-K": {"e1": {"g1": [{"require": {"f1": "empty", "g1": "empty", "h1": "C:R"}, "perform": {"e1": null, "f1": "C:R", "g1": "C:-K", "h1": null}}]}}}"#,
+        Converted(r#"{"$schema": "https://sashite.dev/schemas/ggn/1.0.0/schema.json", "CHESS:K": {"e1": {"g1": [{"require": {"f1": "empty", "g1": "empty", "h1": "CHESS:R"}, "perform": {"e1": null, "f1": "CHESS:R", "g1": "CHESS:K", "h1": null}}]}}}"#,
+            &[(KING, "/C:-K"), (KING, "/C:-K/e1/g1/0/perform/g1")]),
+        "M3, M7: each warning at every place its identifier occurs (README.md, \"Inside GGN documents\")"),
+    case((B, S), ("m3", "ambiguous-style"),
+        r#"{"X:-K": {"e1": {"e2": [{"perform": {"e1": null, "e2": "X:-K"}}]}}, "x:q": {"d8": {"d7": [{"require": {"d7": "enemy"}, "perform": {"d8": null, "d7": "x:q"}}]}}}"#,
+        Converted(r#"{"XIANGQI:K": {"e1": {"e2": [{"perform": {"e1": null, "e2": "XIANGQI:K"}}]}}, "xiangqi:q": {"d8": {"d7": [{"require": {"d7": "enemy"}, "perform": {"d8": null, "d7": "xiangqi:q"}}]}}}"#,
+            &[(AMBIGUOUS, "/X:-K"), (KING, "/X:-K"), (AMBIGUOUS, "/X:-K/e1/e2/0/perform/e2"), (KING, "/X:-K/e1/e2/0/perform/e2"), (AMBIGUOUS, "/x:q"), (AMBIGUOUS, "/x:q/d8/d7/0/perform/d7")]),
+        "M3: X stood for xiangqi99 and xiaoqi in published beta data; every occurrence is reported"),
+    with("error", true, case((B, S), ("m7", "strict-ambiguous-style"),
+        r#"{"X:-K": {"e1": {"e2": [{"perform": {"e1": null, "e2": "X:-K"}}]}}, "x:q": {"d8": {"d7": [{"require": {"d7": "enemy"}, "perform": {"d8": null, "d7": "x:q"}}]}}}"#,
+        Refused(&[(AMBIGUOUS, "/X:-K"), (KING, "/X:-K"), (AMBIGUOUS, "/X:-K/e1/e2/0/perform/e2"), (KING, "/X:-K/e1/e2/0/perform/e2"), (AMBIGUOUS, "/x:q"), (AMBIGUOUS, "/x:q/d8/d7/0/perform/d7")]),
+        "M7: under strict every warning is an error, with its own code, at every place")),
+    case((B, B), ("m1", "identity"),
+        r#"{"X:-K": {"e1": {"e2": [{"perform": {"e1": null, "e2": "X:-K"}}]}}}"#,
+        Converted(r#"{"X:-K": {"e1": {"e2": [{"perform": {"e1": null, "e2": "X:-K"}}]}}}"#, &[]),
+        "M1, M3: beta to beta is the identity, never ambiguous"),
+    with("drop", false, case((P, S), ("m4", "intermediate-dropped"),
+        r#"{"SHOGI:P'": {"e5": {"e4": [{"perform": {"e5": null, "e4": "SHOGI:+P"}}]}}}"#,
+        Converted(r#"{"SHOGI:P": {"e5": {"e4": [{"perform": {"e5": null, "e4": "SHOGI:+P"}}]}}}"#,
+            &[("intermediate-dropped", "/SHOGI:P'")]),
+        "M4: by option, the intermediate ''' dropped, with its warning")),
+    // Refused in the conversion stage.
+    case((P, S), ("m4", "intermediate-error"),
+        r#"{"SHOGI:P'": {"e5": {"e4": [{"perform": {"e5": null, "e4": "SHOGI:+P"}}]}}}"#,
+        Refused(&[("intermediate-unrepresentable", "/SHOGI:P'")]),
+        "M4, M7: one identifier that does not convert refuses the document"),
+    case((B, S), ("m3", "multi-character-piece"),
+        r#"{"C:PH": {"a1": {"a2": [{"perform": {"a1": null, "a2": "C:PH"}}]}}}"#,
+        Refused(&[("multi-character-piece", "/C:PH"), ("multi-character-piece", "/C:PH/a1/a2/0/perform/a2")]),
+        "M3: the error at every place the identifier occurs"),
+    case((B, S), ("m1", "key-collision"),
+        r#"{"C:-K": {"e1": {"f1": [{"require": {"f1": "empty"}, "perform": {"e1": null, "f1": "C:-K"}}]}}, "C:K": {"e1": {"d1": [{"require": {"d1": "empty"}, "perform": {"e1": null, "d1": "C:K"}}]}}}"#,
+        Refused(&[("key-collision", "/C:K")]),
+        "G9: two piece keys that become CHESS:K would make a duplicate key; the second is the error"),
+    case((S, Q), ("m5", "unknown-style"),
+        r#"{"CHESS960:K": {"e1": {"e2": [{"perform": {"e1": null, "e2": "CHESS960:K"}}]}}}"#,
+        Refused(&[("unknown-style", "/CHESS960:K"), ("unknown-style", "/CHESS960:K/e1/e2/0/perform/e2")]),
+        "M5: a style outside the family table, at every place"),
+    // Refused in the source stage: nothing is converted.
+    case((S, Q), ("source", "duplicate-key"),
+        r#"{"CHESS:K": {"e1": {"e2": [{"perform": {"e1": null, "e2": "CHESS:K"}}]}}, "CHESS:K": {"e1": {"d1": [{"perform": {"e1": null, "d1": "CHESS:K"}}]}}}"#,
+        Refused(&[("duplicate-key", "/CHESS:K")]),
+        "G9: the source must be valid GGN in its dialect; a duplicate key is never merged"),
+    case((S, L), ("source", "invalid-identifier"),
+        r#"{"CHESS:p": {"e2": {"e4": [{"perform": {"e2": null, "e4": "CHESS:p"}}]}}}"#,
+        Refused(&[("case-mismatch", "/CHESS:p"), ("case-mismatch", "/CHESS:p/e2/e4/0/perform/e4")]),
+        "G1, G2, G14: an identifier invalid in the source dialect refuses the document with its GAN parse code"),
+    case((L, S), ("source", "snn-pin-in-legacy"),
+        r#"{"CHESS:K": {"e1": {"e2": [{"perform": {"e1": null, "e2": "CHESS:+K"}}]}}}"#,
+        Refused(&[("unexpected-char", "/CHESS:K/e1/e2/0/perform/e2")]),
+        "G1: the document is read in the source dialect, never guessed"),
+    // Refused or warned in the target stage.
+    case((B, S), ("target", "implicit-requirement"),
+        r#"{"C:-K": {"e1": {"e2": [{"require": {"e1": "C:K"}, "perform": {"e1": null, "e2": "C:-K"}}]}}}"#,
+        Refused(&[("implicit-requirement", "/C:-K/e1/e2/0/require/e1")]),
+        "G10: C:K and C:-K both become CHESS:K, so the converted document requires the source piece on its own square"),
+    case((B, S), ("target", "new-warning"),
+        r#"{"M:P": {"e1": {"e3": [{"prevent": {"e1": "M:-P"}, "perform": {"e1": null, "e3": "M:P"}}]}}}"#,
+        Converted(r#"{"MAKRUK:P": {"e1": {"e3": [{"prevent": {"e1": "MAKRUK:P"}, "perform": {"e1": null, "e3": "MAKRUK:P"}}]}}}"#,
+            &[(KING, "/M:P/e1/e3/0/prevent/e1"), ("unsatisfiable", "/M:P/e1/e3/0/prevent/e1")]),
+        "G10: the source's redundant prevent now names the source piece: a new warning, unsatisfiable, reported"),
+    with("error", true, case((B, S), ("m7", "strict-stops-at-conversion"),
+        r#"{"M:P": {"e1": {"e3": [{"prevent": {"e1": "M:-P"}, "perform": {"e1": null, "e3": "M:P"}}]}}}"#,
+        Refused(&[(KING, "/M:P/e1/e3/0/prevent/e1")]),
+        "M7: under strict the conversion's warning is an error; a refused conversion stage stops before the target stage")),
+    case((L, S), ("target", "known-warning-not-repeated"),
+        r#"{"CHESS:KING": {"e1": {"e2": [{"prevent": {"e1": "CHESS:QUEEN"}, "perform": {"e1": null, "e2": "CHESS:KING"}}]}}}"#,
+        Converted(r#"{"CHESS:K": {"e1": {"e2": [{"prevent": {"e1": "CHESS:Q"}, "perform": {"e1": null, "e2": "CHESS:K"}}]}}}"#, &[]),
+        "G10: a warning the input already had at the same place (redundant) is not the migration's"),
+];

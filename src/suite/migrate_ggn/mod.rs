@@ -1,0 +1,92 @@
+//! The migrate-ggn suite: the migration of the identifiers inside GGN documents
+//! (`conformance/migrate-ggn.json`, `conformance/PROTOCOL-migrate-ggn.md`), what
+//! `gan migrate --ggn` does. Its [`format`](mod@format) is the corpus's public API;
+//! [`generate`] writes the vectors by hand, never by running the migration; [`protocol`]
+//! holds the request, the reply and the rule a reply is judged by.
+//!
+//! A suite of its own, beside the migrate suite, so that adapters of identifiers alone are
+//! unaffected by it.
+
+pub mod format;
+pub mod generate;
+pub mod protocol;
+
+use self::format::{MigrateGgnFile, MigrateGgnVector};
+use self::protocol::{Reply, Request};
+use super::{
+    dialect_of, json_text, middle, Answer, Item, Status, Suite, SuiteCorpus, SuiteVector,
+    UnknownDialect, Vector,
+};
+
+impl SuiteCorpus for MigrateGgnFile {
+    /// The vectors in file order. The section is the conversion `{from}-{to}`; the group, the
+    /// part of the id between the conversion and the slug. A `--dialect` selection matches
+    /// the source or the target.
+    fn items(&self) -> Result<Vec<Item>, UnknownDialect> {
+        let mut items = Vec::new();
+        for vector in &self.vectors {
+            let from = dialect_of(&vector.id, &vector.from)?;
+            let to = dialect_of(&vector.id, &vector.to)?;
+            items.push(Item {
+                id: vector.id.clone(),
+                section: format!("{from}-{to}"),
+                group: middle(&vector.id),
+                input: Some(vector.document_text.clone()),
+                bytes: vector.document_text.as_bytes().to_vec(),
+                dialects: vec![from, to],
+                vector: Vector::MigrateGgn(Box::new(vector.clone())),
+            });
+        }
+        Ok(items)
+    }
+}
+
+impl SuiteVector for MigrateGgnVector {
+    fn suite(&self) -> Suite {
+        Suite::MigrateGgn
+    }
+
+    fn write_request(&self, _id: &str, _input: Option<&str>, out: &mut Vec<u8>) {
+        protocol::write_request(self, out);
+    }
+
+    fn judge(&self, answer: &Answer, _check_errors: bool) -> (Status, Option<String>) {
+        match answer {
+            Answer::Object(object) => match Reply::from_object(object) {
+                Ok(reply) => protocol::judge(self, &reply),
+                Err(message) => (Status::Crash, Some(message)),
+            },
+            _ => (
+                Status::Crash,
+                Some("an answer of another suite than migrate-ggn for this vector".to_owned()),
+            ),
+        }
+    }
+
+    fn describe_expected(&self) -> String {
+        protocol::describe_expected(self)
+    }
+
+    fn describe_reply(&self, answer: &Answer) -> String {
+        match answer {
+            Answer::Object(object) => protocol::describe_reply(object),
+            other => format!("a reply of another suite: {other:?}"),
+        }
+    }
+
+    fn input_lines(&self, input: &[u8]) -> Vec<(&'static str, String)> {
+        protocol::input_lines(self, input)
+    }
+
+    fn request_json(&self, _input: Option<&str>) -> (&'static str, String) {
+        ("request", json_text(&Request::new(self)))
+    }
+
+    fn expected_json(&self) -> String {
+        json_text(&protocol::expected_json(self))
+    }
+
+    fn fail_detail_explains(&self) -> bool {
+        true
+    }
+}
