@@ -71,6 +71,12 @@ pub trait SuiteVector {
     /// not `pass` in words.
     fn judge(&self, answer: &Answer, check_errors: bool) -> (Status, Option<String>);
 
+    /// Judges a reply with every option of the run ([`Checks`]). By default
+    /// [`SuiteVector::judge`] with `checks.errors`: only the GAN suite has hints.
+    fn judge_checked(&self, answer: &Answer, checks: Checks) -> (Status, Option<String>) {
+        self.judge(answer, checks.errors)
+    }
+
     /// What the vector expects, in words.
     fn describe_expected(&self) -> String;
 
@@ -97,6 +103,17 @@ pub trait SuiteVector {
     fn fail_detail_explains(&self) -> bool {
         false
     }
+}
+
+/// What a run compares beyond the verdict and the reported attributes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Checks {
+    /// `--check-errors`: the error codes and offsets (GAN), the errors and warnings (GGN);
+    /// in the GAN suite, also a hint the reply carries.
+    pub errors: bool,
+    /// `--check-hints` (GAN suite): a reply's error without a `hint` member is wrong too
+    /// (it implies `errors`).
+    pub hints: bool,
 }
 
 /// A vector of one of the suites, with its expectation.

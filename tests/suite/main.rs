@@ -4,6 +4,7 @@ mod api;
 mod architecture;
 mod check_cli;
 mod check_corpus;
+mod check_hints;
 mod check_mutants;
 mod check_reports;
 mod check_runner;

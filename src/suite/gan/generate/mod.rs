@@ -504,10 +504,7 @@ fn vector(dialect: Dialect, judged: &Judged, ids: &HashMap<String, String>) -> V
             (true, Some(fields.clone()), Some(canonical.clone()), None)
         }
         Verdict::Invalid(error) => {
-            let expected = ExpectedError {
-                code: error.code().to_owned(),
-                offset: error.offset(),
-            };
+            let expected = ExpectedError::new(error.code(), error.offset(), error.hint());
             (false, None, None, Some(expected))
         }
     };
