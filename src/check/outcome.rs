@@ -79,7 +79,9 @@ fn judge(case: &Case, answer: &Answer, checks: Checks) -> (Status, Option<String
         Answer::Crash(message) => (Status::Crash, Some(message.clone())),
         Answer::Timeout(message) => (Status::Timeout, Some(message.clone())),
         Answer::NotRun(message) => (Status::Skipped, Some(message.clone())),
-        Answer::Verdict(_) | Answer::Object(_) => case.vector.as_dyn().judge_checked(answer, checks),
+        Answer::Verdict(_) | Answer::Object(_) => {
+            case.vector.as_dyn().judge_checked(answer, checks)
+        }
     }
 }
 

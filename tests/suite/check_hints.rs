@@ -10,13 +10,13 @@ use serde_json::{json, Value};
 
 use crate::check_corpus::{committed_cases, config, gan_ref, python_command, run};
 
-/// `CHESS:k` in snn-pin, expecting `case-mismatch` at 6 with the hint `hint` (`None`: the
-/// vector does not know it, as in format 1).
-fn case(hint: Option<Option<&str>>) -> Case {
+/// `CHESS:k` in snn-pin, expecting `case-mismatch` at 6 with the hint `hint` when `known`
+/// (otherwise the vector does not know it, as in format 1).
+fn case(known: bool, hint: Option<&str>) -> Case {
     let error = ExpectedError {
         code: "case-mismatch".to_owned(),
         offset: 6,
-        hint: hint.map(|hint| hint.map(str::to_owned)),
+        hint: known.then(|| hint.map(str::to_owned)),
     };
     Case {
         id: "snn-pin/invalid/case/x".to_owned(),
@@ -51,15 +51,21 @@ fn status(case: &Case, error: Value, errors: bool, hints: bool) -> Status {
 
 #[test]
 fn a_reported_hint_is_compared_under_check_errors() {
-    let known = case(Some(Some("chess:k")));
+    let known = case(true, Some("chess:k"));
     let right = json!({"code": "case-mismatch", "offset": 6, "hint": "chess:k"});
     let wrong = json!({"code": "case-mismatch", "offset": 6, "hint": "CHESS:K"});
     let null = json!({"code": "case-mismatch", "offset": 6, "hint": null});
     let absent = json!({"code": "case-mismatch", "offset": 6});
     let malformed = json!({"code": "case-mismatch", "offset": 6, "hint": 7});
     assert_eq!(status(&known, right.clone(), true, false), Status::Pass);
-    assert_eq!(status(&known, wrong.clone(), true, false), Status::WrongError);
-    assert_eq!(status(&known, null.clone(), true, false), Status::WrongError);
+    assert_eq!(
+        status(&known, wrong.clone(), true, false),
+        Status::WrongError
+    );
+    assert_eq!(
+        status(&known, null.clone(), true, false),
+        Status::WrongError
+    );
     assert_eq!(status(&known, malformed, true, false), Status::WrongError);
     // Compatible: an adapter that reports no hint passes as it did before hints.
     assert_eq!(status(&known, absent.clone(), true, false), Status::Pass);
@@ -73,7 +79,7 @@ fn a_reported_hint_is_compared_under_check_errors() {
 
 #[test]
 fn a_vector_without_a_hint_expects_null() {
-    let none = case(Some(None));
+    let none = case(true, None);
     let null = json!({"code": "case-mismatch", "offset": 6, "hint": null});
     let some = json!({"code": "case-mismatch", "offset": 6, "hint": "chess:k"});
     let absent = json!({"code": "case-mismatch", "offset": 6});
@@ -97,7 +103,7 @@ fn a_vector_without_a_hint_expects_null() {
 
 #[test]
 fn a_format_1_vector_compares_no_hint() {
-    let unknown = case(None);
+    let unknown = case(false, None);
     for hint in [json!("x"), Value::Null] {
         let error = json!({"code": "case-mismatch", "offset": 6, "hint": hint});
         assert_eq!(status(&unknown, error, true, true), Status::Pass);
@@ -108,7 +114,7 @@ fn a_format_1_vector_compares_no_hint() {
 
 #[test]
 fn a_code_or_offset_difference_is_reported_before_the_hint() {
-    let known = case(Some(Some("chess:k")));
+    let known = case(true, Some("chess:k"));
     let result = CaseResult::judge_with(
         &known,
         reply(json!({"code": "unexpected-char", "offset": 6, "hint": "x"})),
@@ -129,7 +135,10 @@ fn the_committed_corpus_carries_oracle_hints_in_every_error() {
     let mut with_hint = 0;
     for file in gan::corpus::embedded() {
         for vector in file.vectors.iter().filter(|v| !v.valid) {
-            let error = vector.error.as_ref().expect("an invalid vector has an error");
+            let error = vector
+                .error
+                .as_ref()
+                .expect("an invalid vector has an error");
             let oracle = gan::oracle::Oracle::new(file.dialect.parse().expect("a dialect"));
             let gan::oracle::Expectation::Invalid { hint, .. } = oracle.expect(&vector.bytes())
             else {

@@ -155,7 +155,10 @@ fn the_vector_schema_rejects_what_the_format_forbids() {
         "error": {"code": "empty", "offset": 0, "hint": null}});
     assert!(validator.is_valid(&file(good.clone())));
     let mut no_hint = good.clone();
-    no_hint["error"].as_object_mut().expect("object").remove("hint");
+    no_hint["error"]
+        .as_object_mut()
+        .expect("object")
+        .remove("hint");
     assert!(
         !validator.is_valid(&file(no_hint)),
         "format 2 without error.hint"

@@ -86,7 +86,9 @@ fn error_difference(expected: &ExpectedError, got: Option<&Value>) -> Option<Str
 /// (`--check-hints`). A vector that does not know its hint (format 1) compares none.
 fn hint_difference(expected: &ExpectedError, got: Option<&Value>, require: bool) -> Option<String> {
     let want = expected.hint.as_ref()?;
-    let show = |hint: Option<&str>| hint.map_or_else(|| "no hint (null)".to_owned(), |h| format!("hint {h:?}"));
+    let show = |hint: Option<&str>| {
+        hint.map_or_else(|| "no hint (null)".to_owned(), |h| format!("hint {h:?}"))
+    };
     match got.and_then(|error| error.get("hint")) {
         None if require => Some(format!(
             "expected {}, got no \"hint\" member (--check-hints)",

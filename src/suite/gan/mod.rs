@@ -16,8 +16,8 @@ use crate::model::{ActorFields, Dialect};
 
 use self::format::{ExpectedError, VectorFile};
 use super::{
-    dialect_of, escape_input, json_text, Answer, Checks, Item, Status, Suite, SuiteCorpus, SuiteVector,
-    UnknownDialect, Vector,
+    dialect_of, escape_input, json_text, Answer, Checks, Item, Status, Suite, SuiteCorpus,
+    SuiteVector, UnknownDialect, Vector,
 };
 
 /// Why a vector whose input is not UTF-8 is not sent in batch mode.
