@@ -76,8 +76,6 @@ const VALID_GROUPS: [&str; 6] = [
 const INVALID_GROUPS: [&str; 15] = [
     "errata",
     "decisions",
-    "blank",
-    "long",
     "empty",
     "separator",
     "whitespace",
@@ -87,6 +85,8 @@ const INVALID_GROUPS: [&str; 15] = [
     "grammar",
     "class",
     "edit",
+    "blank",
+    "long",
     "confusion",
     "invalid-utf8",
 ];
