@@ -260,6 +260,11 @@ impl Suite {
         self == Suite::Gan
     }
 
+    /// Whether a reply may say a feature is unsupported (`unsupported`: GGN only).
+    pub fn has_unsupported(self) -> bool {
+        self == Suite::Ggn
+    }
+
     /// Whether the suite judges attributes apart (`wrong-actor`: GAN only).
     pub fn has_attributes(self) -> bool {
         self == Suite::Gan
