@@ -115,12 +115,17 @@ fn explains(result: &CaseResult) -> bool {
 }
 
 /// The summary table: names left-aligned, numbers right-aligned under their status (every
-/// status the suite can give: `wrong-actor` is the GAN suite's only).
+/// status the suite can give: `wrong-actor` is the GAN suite's only; `unsupported` only when
+/// some vector has it).
 fn table(out: &mut dyn Write, suite: Suite, rows: &[(String, String, Counts)]) -> io::Result<()> {
+    // `unsupported` (GGN suite) only in a run that has some.
+    let any_unsupported = rows
+        .iter()
+        .any(|(_, _, counts)| counts.get(Status::Unsupported) > 0);
     let statuses: Vec<Status> = Status::ALL
         .into_iter()
         .filter(|&status| suite.has_attributes() || status != Status::WrongActor)
-        .filter(|&status| suite.has_unsupported() || status != Status::Unsupported)
+        .filter(|&status| status != Status::Unsupported || any_unsupported)
         .collect();
     let header: Vec<String> = [suite.section_name(), "group", "total"]
         .into_iter()
