@@ -142,87 +142,51 @@ fn every_mutant_of_the_reference_adapter_fails_the_check() {
     let reference = std::fs::read_to_string(gan_ref()).unwrap();
     let cases = committed_cases();
     let dir = tempfile::tempdir().unwrap();
+    // Per-case runs start a process per vector: every 4th vector that is not UTF-8 (about
+    // 150, of every dialect and kind) keeps them short.
     let not_utf8: Vec<Case> = cases
         .iter()
         .filter(|case| case.input.is_none())
+        .step_by(4)
         .cloned()
         .collect();
     let mutants = zoo("");
     assert!(mutants.len() >= 46, "{}", mutants.len());
+    // Two mutants at a time (each run is one adapter process, mostly waiting on the other).
+    let outcomes: Vec<Outcome> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..2)
+            .map(|worker| {
+                let (mutants, reference, cases, not_utf8) =
+                    (&mutants, &reference, &cases, &not_utf8);
+                let dir = dir.path();
+                scope.spawn(move || {
+                    mutants
+                        .iter()
+                        .enumerate()
+                        .filter(|(index, _)| index % 2 == worker)
+                        .map(|(index, mutant)| {
+                            (index, run_mutant(mutant, dir, reference, cases, not_utf8))
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        let mut all: Vec<(usize, Outcome)> = workers
+            .into_iter()
+            .flat_map(|worker| worker.join().unwrap())
+            .collect();
+        all.sort_by_key(|(index, _)| *index);
+        all.into_iter().map(|(_, outcome)| outcome).collect()
+    });
     let mut table = String::new();
     let mut survivors = Vec::new();
     let mut weak = Vec::new();
     let mut rows = Vec::new();
-    for mutant in &mutants {
-        let path = dir.path().join(&mutant.name).join("gan_ref.py");
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(&path, mutate(mutant, "gan_ref.py", &reference).unwrap()).unwrap();
-
-        // A per-case-only bug (in how the raw bytes are read) runs per case, on the vectors
-        // batch mode cannot send; every other mutant runs in batch mode on the whole corpus.
-        let (mode, selected) = if mutant.per_case_only {
-            (Mode::PerCase, not_utf8.as_slice())
-        } else {
-            (Mode::Batch, cases.as_slice())
-        };
-        let mut first_run = config(python_command(&path, &[]), mode, mutant.check_errors);
-        first_run.check_hints = mutant.check_hints;
-        if let Some(timeout) = mutant.timeout {
-            first_run.timeout = timeout;
-        }
-        let report = run(selected, &first_run);
-        let killing = report.failures().count();
-        let mut dialects: Vec<&str> = Vec::new();
-        for result in report.failures() {
-            if !dialects.contains(&result.case.section.as_str()) {
-                dialects.push(&result.case.section);
-            }
-        }
-        rows.push(Row {
-            name: mutant.name.clone(),
-            description: mutant.description.clone(),
-            dialects: dialects.join(", "),
-            mode: mode_name(mutant),
-            killing,
-        });
-        let Some(first) = report.failures().next() else {
-            survivors.push(mutant.name.clone());
-            let _ = writeln!(table, "{:24} SURVIVED  {}", mutant.name, mutant.description);
-            continue;
-        };
-        if killing < MIN_KILLING {
-            weak.push(format!("{} ({killing})", mutant.name));
-        }
-        let _ = writeln!(
-            table,
-            "{:24} caught by {} {} (input {}); {mode}: {}",
-            mutant.name,
-            first.status,
-            first.case.id,
-            gan::check::report::escape_input(&first.case.bytes),
-            failing_counts(&report),
-        );
-
-        if !mutant.batch_only && !mutant.per_case_only {
-            // The same vectors in per-case mode: the first ten that failed in batch mode.
-            let caught: Vec<Case> = report.failures().take(10).map(|r| r.case.clone()).collect();
-            let mut per_case = config(
-                python_command(&path, &[]),
-                Mode::PerCase,
-                mutant.check_errors,
-            );
-            per_case.check_hints = mutant.check_hints;
-            let report = run(&caught, &per_case);
-            if report.passed() {
-                survivors.push(format!("{} (per-case)", mutant.name));
-            }
-            let _ = writeln!(
-                table,
-                "{:24}   per-case on those: {}",
-                "",
-                failing_counts(&report)
-            );
-        }
+    for outcome in outcomes {
+        table.push_str(&outcome.table);
+        survivors.extend(outcome.survivors);
+        weak.extend(outcome.weak);
+        rows.push(outcome.row);
     }
     let caught = mutants.len() - survivors.len();
     eprintln!("mutation score: {caught}/{} caught\n{table}", mutants.len());
@@ -232,6 +196,108 @@ fn every_mutant_of_the_reference_adapter_fails_the_check() {
         weak.is_empty(),
         "killed by fewer than {MIN_KILLING} vectors: {weak:?}\n{table}"
     );
+}
+
+/// What one mutant's runs showed.
+struct Outcome {
+    row: Row,
+    table: String,
+    survivors: Vec<String>,
+    weak: Vec<String>,
+}
+
+/// Builds `mutant` in `dir` and runs it: batch mode on `cases` (per case on `not_utf8` for a
+/// `per-case-only` one), then per case on the first vectors that killed it.
+fn run_mutant(
+    mutant: &Mutant,
+    dir: &Path,
+    reference: &str,
+    cases: &[Case],
+    not_utf8: &[Case],
+) -> Outcome {
+    let mut table = String::new();
+    let mut survivors = Vec::new();
+    let mut weak = Vec::new();
+    let path = dir.join(&mutant.name).join("gan_ref.py");
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(&path, mutate(mutant, "gan_ref.py", reference).unwrap()).unwrap();
+
+    // A per-case-only bug (in how the raw bytes are read) runs per case, on the vectors
+    // batch mode cannot send; every other mutant runs in batch mode on the whole corpus.
+    let (mode, selected) = if mutant.per_case_only {
+        (Mode::PerCase, not_utf8)
+    } else {
+        (Mode::Batch, cases)
+    };
+    let mut first_run = config(python_command(&path, &[]), mode, mutant.check_errors);
+    first_run.check_hints = mutant.check_hints;
+    if let Some(timeout) = mutant.timeout {
+        first_run.timeout = timeout;
+    }
+    let report = run(selected, &first_run);
+    let killing = report.failures().count();
+    let mut dialects: Vec<&str> = Vec::new();
+    for result in report.failures() {
+        if !dialects.contains(&result.case.section.as_str()) {
+            dialects.push(&result.case.section);
+        }
+    }
+    let row = Row {
+        name: mutant.name.clone(),
+        description: mutant.description.clone(),
+        dialects: dialects.join(", "),
+        mode: mode_name(mutant),
+        killing,
+    };
+    let Some(first) = report.failures().next() else {
+        survivors.push(mutant.name.clone());
+        let _ = writeln!(table, "{:24} SURVIVED  {}", mutant.name, mutant.description);
+        return Outcome {
+            row,
+            table,
+            survivors,
+            weak,
+        };
+    };
+    if killing < MIN_KILLING {
+        weak.push(format!("{} ({killing})", mutant.name));
+    }
+    let _ = writeln!(
+        table,
+        "{:24} caught by {} {} (input {}); {mode}: {}",
+        mutant.name,
+        first.status,
+        first.case.id,
+        gan::check::report::escape_input(&first.case.bytes),
+        failing_counts(&report),
+    );
+
+    if !mutant.batch_only && !mutant.per_case_only {
+        // The same vectors in per-case mode: the first ten that failed in batch mode.
+        let caught: Vec<Case> = report.failures().take(10).map(|r| r.case.clone()).collect();
+        let mut per_case = config(
+            python_command(&path, &[]),
+            Mode::PerCase,
+            mutant.check_errors,
+        );
+        per_case.check_hints = mutant.check_hints;
+        let report = run(&caught, &per_case);
+        if report.passed() {
+            survivors.push(format!("{} (per-case)", mutant.name));
+        }
+        let _ = writeln!(
+            table,
+            "{:24}   per-case on those: {}",
+            "",
+            failing_counts(&report)
+        );
+    }
+    Outcome {
+        row,
+        table,
+        survivors,
+        weak,
+    }
 }
 
 /// Every mutant must be killed by at least this many vectors, so that one sampling change in
