@@ -14,6 +14,7 @@ mod check_suites_cli;
 mod cli;
 mod corpus_diff;
 mod corpus_files;
+mod corpus_power;
 mod errors;
 mod generator;
 mod ggn;

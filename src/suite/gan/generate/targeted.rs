@@ -238,18 +238,47 @@ pub(crate) fn confusion(sources: &[String]) -> Vec<Candidate> {
                             continue;
                         }
                         *cell += 1;
-                        out.push(Candidate::mutant(
+                        let mut candidate = Candidate::mutant(
                             "confusion",
                             operator_name(operator),
                             mutated,
                             Some(Source::Input(source.clone())),
-                        ));
+                        );
+                        candidate.note = Some(cell_note(class, place));
+                        out.push(candidate);
                     }
                 }
             }
         }
     }
     out
+}
+
+/// The position classes, in the order of an identifier.
+const PLACES: [&str; 5] = ["style-first", "style", "separator", "piece", "end"];
+
+/// `confusion: {class} at {place}`, the note of a confusion vector (one string per cell,
+/// made once).
+fn cell_note(class: &str, place: &str) -> &'static str {
+    static NOTES: std::sync::OnceLock<Vec<(String, String, String)>> = std::sync::OnceLock::new();
+    let notes = NOTES.get_or_init(|| {
+        ALPHABET
+            .iter()
+            .flat_map(|(class, _)| {
+                PLACES.iter().map(move |place| {
+                    (
+                        (*class).to_owned(),
+                        (*place).to_owned(),
+                        format!("confusion: {class} at {place}"),
+                    )
+                })
+            })
+            .collect()
+    });
+    notes
+        .iter()
+        .find(|(c, p, _)| c == class && p == place)
+        .map_or("confusion", |(_, _, note)| note.as_str())
 }
 
 fn operator_name(operator: &str) -> &'static str {
