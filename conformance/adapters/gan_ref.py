@@ -17,7 +17,7 @@ Batch mode (the default)
     and we answer every request with exactly one line, in the same order::
 
         {"id":"snn-pin/basic/1","valid":true,"actor":{"style":"C","type":"K","side":"first","state":"normal"}}
-        {"id":"snn-pin/d12/3","valid":false,"error":{"code":"case-mismatch","offset":6}}
+        {"id":"snn-pin/d12/3","valid":false,"error":{"code":"case-mismatch","offset":6,"hint":"chess:k"}}
 
     Each reply is flushed before the next request is read: the runner keeps
     several requests in flight and would otherwise wait forever. When the
@@ -28,7 +28,7 @@ Per-case mode (GAN_CHECK_DIALECT is set, or --per-case is given)
     raw bytes of the input (no newline is added; they need not be UTF-8).
     The dialect is in GAN_CHECK_DIALECT, the vector id in GAN_CHECK_ID.
     Valid: exit 0 and print the actor fields as one JSON object. Invalid:
-    exit 1 and print {"error":{"code":...,"offset":...}}. An unknown dialect
+    exit 1 and print {"error":{"code":...,"offset":...,"hint":...}}. An unknown dialect
     is a usage error: exit 2 with a message on standard error.
 
 Options
@@ -54,6 +54,9 @@ How the answers are computed
       invalid-utf8, empty, non-ascii, case-mismatch, missing-separator,
       unexpected-end, unexpected-char (too-long does not apply: this adapter
       has no length limit, D5).
+    * Hint (D3): for case-mismatch only, the whole input re-cased to the case
+      of the first letter after its first ':', when that string is valid;
+      otherwise (and for every other code) null.
 
 Run the bundled tests with `python3 -m unittest` in this directory.
 """
@@ -253,6 +256,33 @@ def classify_error(dialect, data):
     return "unexpected-char", offset
 
 
+def case_hint(dialect, data):
+    """D3: the input re-cased entirely to the case of its piece part's first
+    letter (the first ASCII letter after the first ':'), when that is valid;
+    None otherwise. Re-casing is by byte range only (D2)."""
+    _, colon, piece = data.partition(b":")
+    if not colon:
+        return None
+    first = next((byte for byte in piece if is_ascii_letter(byte)), None)
+    if first is None:
+        return None
+    upper = first < 0x61
+    recased = bytes(
+        (byte & ~0x20 if upper else byte | 0x20) if is_ascii_letter(byte) else byte
+        for byte in data
+    )
+    if parse(dialect, recased) is None:
+        return None
+    return recased.decode("ascii")
+
+
+def error_of(dialect, data):
+    """(code, offset, hint) for invalid input `data`: D12, D11 and D3."""
+    code, offset = classify_error(dialect, data)
+    hint = case_hint(dialect, data) if code == "case-mismatch" else None
+    return code, offset, hint
+
+
 # ---------------------------------------------------------------------------
 # 4. JSON output
 # ---------------------------------------------------------------------------
@@ -269,8 +299,10 @@ def actor_json(actor):
     return _encode_compact(actor)
 
 
-def error_json(code, offset):
-    return '{"code":"%s","offset":%d}' % (code, offset)
+def error_json(code, offset, hint):
+    """The error object; "hint" is always there (a string or null), as
+    `gan check --check-hints` requires."""
+    return '{"code":"%s","offset":%d,"hint":%s}' % (code, offset, _encode_compact(hint))
 
 
 # ---------------------------------------------------------------------------
@@ -325,8 +357,8 @@ def answer_request(line, with_errors):
     if actor is not None:
         reply = '{"id":%s,"valid":true,"actor":%s}\n' % (id_json, actor_json(actor))
     elif with_errors:
-        code, offset = classify_error(dialect, data)
-        reply = '{"id":%s,"valid":false,"error":%s}\n' % (id_json, error_json(code, offset))
+        error = error_json(*error_of(dialect, data))
+        reply = '{"id":%s,"valid":false,"error":%s}\n' % (id_json, error)
     else:
         reply = '{"id":%s,"valid":false}\n' % id_json
     return reply.encode("ascii")
@@ -366,8 +398,7 @@ def serve_one(with_errors):
         sys.stdout.write(actor_json(actor) + "\n")
         return 0
     if with_errors:
-        code, offset = classify_error(dialect, data)
-        sys.stdout.write('{"error":%s}\n' % error_json(code, offset))
+        sys.stdout.write('{"error":%s}\n' % error_json(*error_of(dialect, data)))
     return 1
 
 

@@ -27,7 +27,10 @@ JSON (RFC 8259), so both hooks reject them. Nesting is bounded (64 levels by
 default, like the reference); a nesting deep enough to exhaust Python's
 recursion is reported the same way (too-deep), never as a crash.
 
-Options: --max-depth N (default 64).
+Options: --max-depth N (default 64); --without FEATURE (repeatable: squares,
+strict or dialect) plays an implementation that lacks the feature: a request
+that needs it (a squares list, strict, a dialect other than snn-pin) gets
+{"id":...,"unsupported":"FEATURE"}, which the runner counts apart.
 Tests: `python3 -m unittest test_ggn_ref` in this folder.
 """
 
@@ -514,11 +517,27 @@ def document_bytes(request):
     raise BadRequest(request.get("id"), "document_text or document_hex missing")
 
 
-def answer(request, max_depth=MAX_DEPTH):
+def lacking(request, without):
+    """The first feature of `without` that `request` needs, or None."""
+    needs = {
+        "squares": request.get("squares") is not None,
+        "strict": request.get("strict") is True,
+        "dialect": request.get("dialect") != "snn-pin",
+    }
+    for feature in ("squares", "strict", "dialect"):
+        if feature in without and needs[feature]:
+            return feature
+    return None
+
+
+def answer(request, max_depth=MAX_DEPTH, without=()):
     """One request (a dict) -> one reply (a dict)."""
     request_id = request.get("id")
     kind = request.get("kind")
     dialect = request.get("dialect")
+    feature = lacking(request, without)
+    if feature is not None:
+        return {"id": request_id, "unsupported": feature}
     if dialect not in gan_ref.DIALECTS:
         raise BadRequest(request_id, "unknown dialect %r" % (dialect,))
     data = document_bytes(request)
@@ -549,7 +568,7 @@ def answer(request, max_depth=MAX_DEPTH):
 _encode = json.JSONEncoder(separators=(",", ":")).encode
 
 
-def answer_line(line, max_depth=MAX_DEPTH):
+def answer_line(line, max_depth=MAX_DEPTH, without=()):
     """One request line (bytes) -> one reply line (bytes, LF-terminated)."""
     request_id = None
     try:
@@ -560,7 +579,7 @@ def answer_line(line, max_depth=MAX_DEPTH):
         if not isinstance(request, dict):
             raise BadRequest(None, "not a JSON object")
         request_id = request.get("id")
-        reply = answer(request, max_depth)
+        reply = answer(request, max_depth, without)
     except BadRequest as bad:
         # Still exactly one reply, so that the runner stays in step.
         sys.stderr.write("ggn_ref.py: bad request %r: %s\n" % (line[:200], bad))
@@ -569,21 +588,22 @@ def answer_line(line, max_depth=MAX_DEPTH):
     return (_encode(reply) + "\n").encode("utf-8")
 
 
-def serve(max_depth=MAX_DEPTH):
+def serve(max_depth=MAX_DEPTH, without=()):
     """Answer request lines until EOF, flushing every reply before reading
     the next request (the runner keeps several requests in flight)."""
     stdin, stdout = sys.stdin.buffer, sys.stdout.buffer
     for line in iter(stdin.readline, b""):
-        stdout.write(answer_line(line, max_depth))
+        stdout.write(answer_line(line, max_depth, without))
         stdout.flush()
     return 0
 
 
-USAGE = "usage: ggn_ref.py [--max-depth N]\n"
+USAGE = "usage: ggn_ref.py [--max-depth N] [--without squares|strict|dialect]...\n"
 
 
 def main(argv):
     max_depth = MAX_DEPTH
+    without = set()
     args = list(argv)
     while args:
         arg = args.pop(0)
@@ -592,11 +612,13 @@ def main(argv):
             return 0
         if arg == "--max-depth" and args and args[0].isdigit():
             max_depth = int(args.pop(0))
+        elif arg == "--without" and args and args[0] in ("squares", "strict", "dialect"):
+            without.add(args.pop(0))
         else:
             sys.stderr.write("ggn_ref.py: unknown argument %r\n" % arg + USAGE)
             return 2
     try:
-        return serve(max_depth)
+        return serve(max_depth, without)
     except BrokenPipeError:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1

@@ -19,7 +19,7 @@ import threading
 import unittest
 
 import gan_ref
-from gan_ref import DIALECTS, classify_error, is_viable, longest_viable_prefix, parse
+from gan_ref import DIALECTS, classify_error, error_of, is_viable, longest_viable_prefix, parse
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ADAPTER = os.path.join(HERE, "gan_ref.py")
@@ -398,22 +398,22 @@ class PerCaseMode(unittest.TestCase):
     def test_invalid(self):
         r = self.per_case("snn-pin", b"CHESS:k")
         self.assertEqual(r.returncode, 1)
-        self.assertEqual(json.loads(r.stdout), {"error": {"code": CM, "offset": 6}})
+        self.assertEqual(json.loads(r.stdout), {"error": {"code": CM, "offset": 6, "hint": "chess:k"}})
 
     def test_no_newline_is_stripped(self):
         r = self.per_case("qpi", b"C:K\n")
         self.assertEqual(r.returncode, 1)
-        self.assertEqual(json.loads(r.stdout), {"error": {"code": UC, "offset": 3}})
+        self.assertEqual(json.loads(r.stdout), {"error": {"code": UC, "offset": 3, "hint": None}})
 
     def test_empty(self):
         r = self.per_case("beta", b"")
         self.assertEqual((r.returncode, json.loads(r.stdout)),
-                         (1, {"error": {"code": EMPTY, "offset": 0}}))
+                         (1, {"error": {"code": EMPTY, "offset": 0, "hint": None}}))
 
     def test_invalid_utf8(self):
         r = self.per_case("snn-pin", b"C:\xff")
         self.assertEqual((r.returncode, json.loads(r.stdout)),
-                         (1, {"error": {"code": UTF8, "offset": 2}}))
+                         (1, {"error": {"code": UTF8, "offset": 2, "hint": None}}))
 
     def test_no_errors(self):
         r = self.per_case("snn-pin", b"C:", ["--no-errors"])
@@ -427,6 +427,30 @@ class PerCaseMode(unittest.TestCase):
     def test_flag_without_env(self):
         r = run_adapter(["--per-case"], b"C:K")
         self.assertEqual(r.returncode, 2)
+
+
+class Hints(unittest.TestCase):
+    """D3: a hint only for case-mismatch, only when the re-cased input is
+    valid; written by hand, not computed by the adapter."""
+
+    CASES = [
+        ("snn-pin", b"CHESS:p", "chess:p"),
+        ("snn-pin", b"chess:P", "CHESS:P"),
+        ("snn-pin", b"cHESS:K", "CHESS:K"),
+        ("snn-pin", b"C:k'", None),          # chess:k' is invalid too
+        ("pnn", b"Shogi:+p'", "shogi:+p'"),
+        ("beta", b"c:-K", "C:-K"),
+        ("beta", b"DAI_dai:PH", "DAI_DAI:PH"),
+        ("legacy", b"CHESS:king", "chess:king"),
+        ("qpi", b"c:K", "C:K"),
+        ("qpi", b"C:+k", "c:+k"),
+        ("snn-pin", b"C:1", None),           # not case-mismatch
+    ]
+
+    def test_hints(self):
+        for name, data, hint in self.CASES:
+            with self.subTest(dialect=name, data=data):
+                self.assertEqual(error_of(DIALECTS[name], data)[2], hint)
 
 
 class BatchMode(unittest.TestCase):
@@ -449,13 +473,13 @@ class BatchMode(unittest.TestCase):
         replies = [json.loads(line) for line in lines[:-1]]
         self.assertEqual(replies, [
             {"id": "a", "valid": True, "actor": snn("C", "K", "first")},
-            {"id": "b", "valid": False, "error": {"code": CM, "offset": 6}},
+            {"id": "b", "valid": False, "error": {"code": CM, "offset": 6, "hint": "chess:k"}},
             {"id": "c", "valid": True, "actor": pnn("SHOGI", "P", "first", "enhanced", True)},
-            {"id": "d", "valid": False, "error": {"code": UC, "offset": 3}},
+            {"id": "d", "valid": False, "error": {"code": UC, "offset": 3, "hint": None}},
             {"id": "e", "valid": True, "actor": actor("CHESS", "KING", "first")},
-            {"id": "f", "valid": False, "error": {"code": UC, "offset": 1}},
-            {"id": "g\u00e9", "valid": False, "error": {"code": UC, "offset": 3}},
-            {"id": "h", "valid": False, "error": {"code": EMPTY, "offset": 0}},
+            {"id": "f", "valid": False, "error": {"code": UC, "offset": 1, "hint": None}},
+            {"id": "g\u00e9", "valid": False, "error": {"code": UC, "offset": 3, "hint": None}},
+            {"id": "h", "valid": False, "error": {"code": EMPTY, "offset": 0, "hint": None}},
         ])
         # Compact lines, as in the protocol's examples.
         self.assertEqual(lines[0], b'{"id":"a","valid":true,"actor":'
@@ -494,8 +518,8 @@ class BatchMode(unittest.TestCase):
         stdin = (b'{"id":"a","dialect":"snn-pin","input":"C:K\\u0000"}\n'
                  b'{"id":"b","dialect":"snn-pin","input":"C:\\ud800"}\n')
         replies = [json.loads(line) for line in run_adapter([], stdin).stdout.splitlines()]
-        self.assertEqual(replies[0]["error"], {"code": UC, "offset": 3})
-        self.assertEqual(replies[1]["error"], {"code": UTF8, "offset": 2})
+        self.assertEqual(replies[0]["error"], {"code": UC, "offset": 3, "hint": None})
+        self.assertEqual(replies[1]["error"], {"code": UTF8, "offset": 2, "hint": None})
 
     def test_flushes_each_reply_before_reading_on(self):
         """One request at a time, the next written only after the reply came:

@@ -190,5 +190,23 @@ class Protocol(unittest.TestCase):
         self.assertEqual((replies[3]["id"], replies[3]["errors"][0]["code"]), ("d", "bad-request"))
 
 
+class Without(unittest.TestCase):
+    """--without FEATURE: requests that need it get "unsupported"."""
+
+    def test_unsupported_only_where_needed(self):
+        from ggn_ref import answer
+        doc = '{"CHESS:K":{"e1":{"e2":[{"perform":{"e1":null,"e2":"CHESS:K"}}]}}}'
+        base = {"id": "x", "kind": "validate", "dialect": "snn-pin", "document_text": doc}
+        without = {"squares", "strict", "dialect"}
+        self.assertEqual(answer(dict(base, squares=["e1", "e2"]), without=without),
+                         {"id": "x", "unsupported": "squares"})
+        self.assertEqual(answer(dict(base, strict=True), without=without),
+                         {"id": "x", "unsupported": "strict"})
+        self.assertEqual(answer(dict(base, dialect="pnn"), without=without),
+                         {"id": "x", "unsupported": "dialect"})
+        self.assertTrue(answer(base, without=without)["valid"])
+        self.assertTrue(answer(dict(base, strict=True))["valid"])
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -55,7 +55,7 @@ use std::io;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-pub use crate::suite::{Answer, Reply, Status, Suite, Vector};
+pub use crate::suite::{Answer, Checks, Reply, Status, Suite, Vector};
 pub use batch::MAX_SILENT_STARTS;
 pub use glob::Glob;
 pub use outcome::CaseResult;
@@ -107,6 +107,8 @@ pub struct Config {
     pub mode: Mode,
     /// Compare error codes and offsets of invalid inputs too.
     pub check_errors: bool,
+    /// GAN suite: a reply's error without a hint is wrong too (implies `check_errors`).
+    pub check_hints: bool,
     /// The time limit per vector (batch mode: from when it became the oldest unanswered
     /// request).
     pub timeout: Duration,
@@ -126,6 +128,7 @@ impl Config {
             command,
             mode: Mode::Batch,
             check_errors: false,
+            check_hints: false,
             timeout: DEFAULT_TIMEOUT,
             jobs: std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
             max_failures: None,
@@ -201,7 +204,11 @@ pub fn run(cases: &[Case], config: &Config) -> Result<Report, CheckError> {
         });
     }
     let start = Instant::now();
-    let recorder = Recorder::new(cases, config.check_errors, config.max_failures);
+    let checks = Checks {
+        errors: config.check_errors || config.check_hints,
+        hints: config.check_hints,
+    };
+    let recorder = Recorder::new(cases, checks, config.max_failures);
     let mut notes = Vec::new();
     match config.mode {
         Mode::Batch => batch::run(cases, config, &recorder, &mut notes)?,
@@ -213,7 +220,7 @@ pub fn run(cases: &[Case], config: &Config) -> Result<Report, CheckError> {
     Ok(Report {
         suite,
         mode: config.mode,
-        check_errors: config.check_errors,
+        check_errors: checks.errors,
         selected: cases.len(),
         results,
         stopped_early,

@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-use crate::suite::{Answer, Status};
+use crate::suite::{Answer, Checks, Status};
 
 use super::plan::Case;
 
@@ -29,7 +29,16 @@ impl CaseResult {
     /// `check_errors`; then the skip file turns a listed failure into `skipped` and a listed
     /// pass into `unexpected-pass`.
     pub fn judge(case: &Case, answer: Answer, check_errors: bool) -> CaseResult {
-        let (actual, detail) = judge(case, &answer, check_errors);
+        let checks = Checks {
+            errors: check_errors,
+            hints: false,
+        };
+        CaseResult::judge_with(case, answer, checks)
+    }
+
+    /// [`CaseResult::judge`] with every option of the run (`--check-hints` too).
+    pub fn judge_with(case: &Case, answer: Answer, checks: Checks) -> CaseResult {
+        let (actual, detail) = judge(case, &answer, checks);
         let (status, detail) = match &case.listed {
             None => (actual, detail),
             Some(_) if actual == Status::Skipped => (actual, detail),
@@ -65,19 +74,21 @@ impl CaseResult {
     }
 }
 
-fn judge(case: &Case, answer: &Answer, check_errors: bool) -> (Status, Option<String>) {
+fn judge(case: &Case, answer: &Answer, checks: Checks) -> (Status, Option<String>) {
     match answer {
         Answer::Crash(message) => (Status::Crash, Some(message.clone())),
         Answer::Timeout(message) => (Status::Timeout, Some(message.clone())),
         Answer::NotRun(message) => (Status::Skipped, Some(message.clone())),
-        Answer::Verdict(_) | Answer::Object(_) => case.vector.as_dyn().judge(answer, check_errors),
+        Answer::Verdict(_) | Answer::Object(_) => {
+            case.vector.as_dyn().judge_checked(answer, checks)
+        }
     }
 }
 
 /// Collects results from one or many threads, and says when `--max-failures` is reached.
 pub(crate) struct Recorder<'a> {
     cases: &'a [Case],
-    check_errors: bool,
+    checks: Checks,
     max_failures: Option<usize>,
     results: Mutex<Vec<Option<CaseResult>>>,
     failures: AtomicUsize,
@@ -85,10 +96,10 @@ pub(crate) struct Recorder<'a> {
 }
 
 impl<'a> Recorder<'a> {
-    pub(crate) fn new(cases: &'a [Case], check_errors: bool, max_failures: Option<usize>) -> Self {
+    pub(crate) fn new(cases: &'a [Case], checks: Checks, max_failures: Option<usize>) -> Self {
         Recorder {
             cases,
-            check_errors,
+            checks,
             max_failures,
             results: Mutex::new(vec![None; cases.len()]),
             failures: AtomicUsize::new(0),
@@ -98,7 +109,7 @@ impl<'a> Recorder<'a> {
 
     /// Records the answer for case `index`; returns false once the run must stop.
     pub(crate) fn record(&self, index: usize, answer: Answer) -> bool {
-        let result = CaseResult::judge(&self.cases[index], answer, self.check_errors);
+        let result = CaseResult::judge_with(&self.cases[index], answer, self.checks);
         if result.status.is_failure() {
             let failures = self.failures.fetch_add(1, Ordering::SeqCst) + 1;
             if self.max_failures.is_some_and(|max| failures >= max) {

@@ -291,6 +291,11 @@ pub struct CheckArgs {
     #[arg(long)]
     pub check_errors: bool,
 
+    /// gan suite: also require a hint in every error reply (D3: a string, or null when there
+    /// is none) and compare it; implies --check-errors.
+    #[arg(long)]
+    pub check_hints: bool,
+
     /// Run only the vector ids matching GLOB (`*` matches anything, `/` included); repeatable.
     #[arg(long, value_name = "GLOB")]
     pub filter: Vec<String>,

@@ -78,6 +78,7 @@ fn run(args: &CheckArgs, out: &mut impl Write) -> io::Result<Result<u8, String>>
     let mut config = Config::new(command);
     config.mode = mode;
     config.check_errors = args.check_errors;
+    config.check_hints = args.check_hints;
     config.timeout = args.timeout;
     if let Some(jobs) = args.jobs {
         config.jobs = usize::try_from(jobs).unwrap_or(usize::MAX);

@@ -68,7 +68,7 @@ pub fn diff(old: &[VectorFile], new: &[VectorFile]) -> CorpusDiff {
                 None => result
                     .added
                     .push(change(dialect, vector, None, Some(vector))),
-                Some(previous) if Expected::of(previous) != Expected::of(vector) => {
+                Some(previous) if !same(&Expected::of(previous), &Expected::of(vector)) => {
                     result
                         .flipped
                         .push(change(dialect, vector, Some(previous), Some(vector)));
@@ -85,6 +85,22 @@ pub fn diff(old: &[VectorFile], new: &[VectorFile]) -> CorpusDiff {
     result.equivalent =
         result.added.is_empty() && result.removed.is_empty() && result.flipped.is_empty();
     result
+}
+
+/// Whether two expectations agree; a hint counts only when both files know it (format 2).
+fn same(old: &Expected, new: &Expected) -> bool {
+    let known = |e: &Expected| e.error.as_ref().is_none_or(|error| error.hint.is_some());
+    if known(old) && known(new) {
+        return old == new;
+    }
+    let forget = |e: &Expected| {
+        let mut e = e.clone();
+        if let Some(error) = &mut e.error {
+            error.hint = None;
+        }
+        e
+    };
+    forget(old) == forget(new)
 }
 
 fn change(dialect: &str, vector: &Vector, old: Option<&Vector>, new: Option<&Vector>) -> Change {
@@ -184,7 +200,13 @@ fn show(expected: &Expected) -> String {
             }
             text
         }
-        (None, Some(error)) => format!("invalid {} at byte {}", error.code, error.offset),
+        (None, Some(error)) => match &error.hint {
+            Some(Some(hint)) => format!(
+                "invalid {} at byte {}, hint {hint:?}",
+                error.code, error.offset
+            ),
+            _ => format!("invalid {} at byte {}", error.code, error.offset),
+        },
         (None, None) => if expected.valid { "valid" } else { "invalid" }.to_owned(),
     }
 }

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use serde::de::DeserializeOwned;
 
 use crate::dialect::Dialect;
-use crate::suite::gan::format::{VectorFile, FORMAT};
+use crate::suite::gan::format::{VectorFile, READABLE_FORMATS};
 use crate::suite::ggn::format::{self as ggn_format, EvaluationFile, GgnFiles, ValidationFile};
 use crate::suite::migrate::format::{self as vectors, MigrationFile};
 use crate::suite::migrate_ggn::format::{self as migrate_ggn_format, MigrateGgnFile};
@@ -300,9 +300,10 @@ fn parse(path: &Path, text: &str) -> Result<VectorFile, LoadError> {
     };
     let file: VectorFile =
         serde_json::from_str(text).map_err(|e| fail(format!("not a vector file: {e}")))?;
-    if file.format != FORMAT {
+    if !READABLE_FORMATS.contains(&file.format) {
+        let [old, new] = READABLE_FORMATS;
         return Err(fail(format!(
-            "format {} is not supported: this gan reads format {FORMAT}",
+            "format {} is not supported: this gan reads formats {old} and {new}",
             file.format
         )));
     }

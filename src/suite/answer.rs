@@ -30,11 +30,14 @@ pub enum Status {
     Skipped,
     /// Listed in the skip file, but passes: the list must shrink.
     UnexpectedPass,
+    /// The implementation says it lacks a feature this vector needs (GGN suite:
+    /// `"unsupported": "squares"`): neither a pass nor a failure, counted apart.
+    Unsupported,
 }
 
 impl Status {
     /// Every status, in report column order.
-    pub const ALL: [Status; 8] = [
+    pub const ALL: [Status; 9] = [
         Status::Pass,
         Status::Fail,
         Status::WrongActor,
@@ -43,6 +46,7 @@ impl Status {
         Status::Timeout,
         Status::Skipped,
         Status::UnexpectedPass,
+        Status::Unsupported,
     ];
 
     /// The name used in every report: `pass`, `fail`, `wrong-actor`, …
@@ -56,12 +60,14 @@ impl Status {
             Status::Timeout => "timeout",
             Status::Skipped => "skipped",
             Status::UnexpectedPass => "unexpected-pass",
+            Status::Unsupported => "unsupported",
         }
     }
 
-    /// Whether this result fails the run (exit status 1).
+    /// Whether this result fails the run (exit status 1). `unsupported` does not (it is
+    /// listed in the summary instead), and is not a pass either.
     pub fn is_failure(self) -> bool {
-        !matches!(self, Status::Pass | Status::Skipped)
+        !matches!(self, Status::Pass | Status::Skipped | Status::Unsupported)
     }
 }
 

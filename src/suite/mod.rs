@@ -72,6 +72,12 @@ pub trait SuiteVector {
     /// not `pass` in words.
     fn judge(&self, answer: &Answer, check_errors: bool) -> (Status, Option<String>);
 
+    /// Judges a reply with every option of the run ([`Checks`]). By default
+    /// [`SuiteVector::judge`] with `checks.errors`: only the GAN suite has hints.
+    fn judge_checked(&self, answer: &Answer, checks: Checks) -> (Status, Option<String>) {
+        self.judge(answer, checks.errors)
+    }
+
     /// What the vector expects, in words.
     fn describe_expected(&self) -> String;
 
@@ -98,6 +104,17 @@ pub trait SuiteVector {
     fn fail_detail_explains(&self) -> bool {
         false
     }
+}
+
+/// What a run compares beyond the verdict and the reported attributes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Checks {
+    /// `--check-errors`: the error codes and offsets (GAN), the errors and warnings (GGN);
+    /// in the GAN suite, also a hint the reply carries.
+    pub errors: bool,
+    /// `--check-hints` (GAN suite): a reply's error without a `hint` member is wrong too
+    /// (it implies `errors`).
+    pub hints: bool,
 }
 
 /// A vector of one of the suites, with its expectation.
@@ -249,6 +266,11 @@ impl Suite {
     /// Whether the suite has the per-case protocol (GAN only).
     pub fn has_per_case_mode(self) -> bool {
         self == Suite::Gan
+    }
+
+    /// Whether a reply may say a feature is unsupported (`unsupported`: GGN only).
+    pub fn has_unsupported(self) -> bool {
+        self == Suite::Ggn
     }
 
     /// Whether the suite judges attributes apart (`wrong-actor`: GAN only).

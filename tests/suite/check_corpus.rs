@@ -329,11 +329,8 @@ fn build_file(dialect: Dialect) -> VectorFile {
                 vector.canonical.clone_from(&vector.input);
                 vector.actor = Some(actor);
             }
-            Expectation::Invalid { code, offset, .. } => {
-                vector.error = Some(ExpectedError {
-                    code: code.to_owned(),
-                    offset,
-                });
+            Expectation::Invalid { code, offset, hint } => {
+                vector.error = Some(ExpectedError::new(code, offset, hint.as_deref()));
             }
         }
         vectors.push(vector);

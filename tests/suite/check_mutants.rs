@@ -18,12 +18,15 @@ use gan::check::{Case, Mode, Report, Selection, Status};
 use crate::check_corpus::{committed_cases, config, gan_ref, python_command, run};
 
 /// One mutant: `# description` lines, `%% option` lines, then `@@ find` / `@@ replace` blocks.
+#[allow(clippy::struct_excessive_bools)] // one per `%%` option of the file format
 pub struct Mutant {
     name: String,
     description: String,
     edits: Vec<(String, String)>,
     check_errors: bool,
+    check_hints: bool,
     batch_only: bool,
+    per_case_only: bool,
     timeout: Option<Duration>,
 }
 
@@ -34,7 +37,9 @@ pub fn parse_mutant(path: &Path) -> Mutant {
         description: String::new(),
         edits: Vec::new(),
         check_errors: false,
+        check_hints: false,
         batch_only: false,
+        per_case_only: false,
         timeout: None,
     };
     let mut block: Option<(&str, Vec<&str>)> = None;
@@ -65,7 +70,12 @@ pub fn parse_mutant(path: &Path) -> Mutant {
         } else if let Some(option) = line.strip_prefix("%% ") {
             match option.split_once(' ') {
                 None if option == "check-errors" => mutant.check_errors = true,
+                None if option == "check-hints" => mutant.check_hints = true,
                 None if option == "batch-only" => mutant.batch_only = true,
+                None if option == "per-case-only" => {
+                    mutant.per_case_only = true;
+                    mutant.check_errors = true;
+                }
                 Some(("timeout", secs)) => {
                     mutant.timeout = Some(Duration::from_secs(secs.parse().unwrap()));
                 }
@@ -132,58 +142,225 @@ fn every_mutant_of_the_reference_adapter_fails_the_check() {
     let reference = std::fs::read_to_string(gan_ref()).unwrap();
     let cases = committed_cases();
     let dir = tempfile::tempdir().unwrap();
+    // Per-case runs start a process per vector: every 4th vector that is not UTF-8 (about
+    // 150, of every dialect and kind) keeps them short.
+    let not_utf8: Vec<Case> = cases
+        .iter()
+        .filter(|case| case.input.is_none())
+        .step_by(4)
+        .cloned()
+        .collect();
     let mutants = zoo("");
-    assert!(mutants.len() >= 15, "{}", mutants.len());
+    assert!(mutants.len() >= 46, "{}", mutants.len());
+    // Two mutants at a time (each run is one adapter process, mostly waiting on the other).
+    let outcomes: Vec<Outcome> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..2)
+            .map(|worker| {
+                let (mutants, reference, cases, not_utf8) =
+                    (&mutants, &reference, &cases, &not_utf8);
+                let dir = dir.path();
+                scope.spawn(move || {
+                    mutants
+                        .iter()
+                        .enumerate()
+                        .filter(|(index, _)| index % 2 == worker)
+                        .map(|(index, mutant)| {
+                            (index, run_mutant(mutant, dir, reference, cases, not_utf8))
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        let mut all: Vec<(usize, Outcome)> = workers
+            .into_iter()
+            .flat_map(|worker| worker.join().unwrap())
+            .collect();
+        all.sort_by_key(|(index, _)| *index);
+        all.into_iter().map(|(_, outcome)| outcome).collect()
+    });
     let mut table = String::new();
     let mut survivors = Vec::new();
-    for mutant in &mutants {
-        let path = dir.path().join(&mutant.name).join("gan_ref.py");
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(&path, mutate(mutant, "gan_ref.py", &reference).unwrap()).unwrap();
-
-        let mut batch = config(python_command(&path, &[]), Mode::Batch, mutant.check_errors);
-        if let Some(timeout) = mutant.timeout {
-            batch.timeout = timeout;
-        }
-        let report = run(&cases, &batch);
-        let Some(first) = report.failures().next() else {
-            survivors.push(mutant.name.clone());
-            let _ = writeln!(table, "{:24} SURVIVED  {}", mutant.name, mutant.description);
-            continue;
-        };
-        let _ = writeln!(
-            table,
-            "{:24} caught by {} {} (input {}); batch: {}",
-            mutant.name,
-            first.status,
-            first.case.id,
-            gan::check::report::escape_input(&first.case.bytes),
-            failing_counts(&report),
-        );
-
-        if !mutant.batch_only {
-            // The same vectors in per-case mode: the first ten that failed in batch mode.
-            let caught: Vec<Case> = report.failures().take(10).map(|r| r.case.clone()).collect();
-            let per_case = config(
-                python_command(&path, &[]),
-                Mode::PerCase,
-                mutant.check_errors,
-            );
-            let report = run(&caught, &per_case);
-            if report.passed() {
-                survivors.push(format!("{} (per-case)", mutant.name));
-            }
-            let _ = writeln!(
-                table,
-                "{:24}   per-case on those: {}",
-                "",
-                failing_counts(&report)
-            );
-        }
+    let mut weak = Vec::new();
+    let mut rows = Vec::new();
+    for outcome in outcomes {
+        table.push_str(&outcome.table);
+        survivors.extend(outcome.survivors);
+        weak.extend(outcome.weak);
+        rows.push(outcome.row);
     }
     let caught = mutants.len() - survivors.len();
     eprintln!("mutation score: {caught}/{} caught\n{table}", mutants.len());
+    check_readme_table(&rows);
     assert!(survivors.is_empty(), "survivors: {survivors:?}\n{table}");
+    assert!(
+        weak.is_empty(),
+        "killed by fewer than {MIN_KILLING} vectors: {weak:?}\n{table}"
+    );
+}
+
+/// What one mutant's runs showed.
+struct Outcome {
+    row: Row,
+    table: String,
+    survivors: Vec<String>,
+    weak: Vec<String>,
+}
+
+/// Builds `mutant` in `dir` and runs it: batch mode on `cases` (per case on `not_utf8` for a
+/// `per-case-only` one), then per case on the first vectors that killed it.
+fn run_mutant(
+    mutant: &Mutant,
+    dir: &Path,
+    reference: &str,
+    cases: &[Case],
+    not_utf8: &[Case],
+) -> Outcome {
+    let mut table = String::new();
+    let mut survivors = Vec::new();
+    let mut weak = Vec::new();
+    let path = dir.join(&mutant.name).join("gan_ref.py");
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(&path, mutate(mutant, "gan_ref.py", reference).unwrap()).unwrap();
+
+    // A per-case-only bug (in how the raw bytes are read) runs per case, on the vectors
+    // batch mode cannot send; every other mutant runs in batch mode on the whole corpus.
+    let (mode, selected) = if mutant.per_case_only {
+        (Mode::PerCase, not_utf8)
+    } else {
+        (Mode::Batch, cases)
+    };
+    let mut first_run = config(python_command(&path, &[]), mode, mutant.check_errors);
+    first_run.check_hints = mutant.check_hints;
+    if let Some(timeout) = mutant.timeout {
+        first_run.timeout = timeout;
+    }
+    let report = run(selected, &first_run);
+    let killing = report.failures().count();
+    let mut dialects: Vec<&str> = Vec::new();
+    for result in report.failures() {
+        if !dialects.contains(&result.case.section.as_str()) {
+            dialects.push(&result.case.section);
+        }
+    }
+    let row = Row {
+        name: mutant.name.clone(),
+        description: mutant.description.clone(),
+        dialects: dialects.join(", "),
+        mode: mode_name(mutant),
+        killing,
+    };
+    let Some(first) = report.failures().next() else {
+        survivors.push(mutant.name.clone());
+        let _ = writeln!(table, "{:24} SURVIVED  {}", mutant.name, mutant.description);
+        return Outcome {
+            row,
+            table,
+            survivors,
+            weak,
+        };
+    };
+    if killing < MIN_KILLING {
+        weak.push(format!("{} ({killing})", mutant.name));
+    }
+    let _ = writeln!(
+        table,
+        "{:24} caught by {} {} (input {}); {mode}: {}",
+        mutant.name,
+        first.status,
+        first.case.id,
+        gan::check::report::escape_input(&first.case.bytes),
+        failing_counts(&report),
+    );
+
+    if !mutant.batch_only && !mutant.per_case_only {
+        // The same vectors in per-case mode: the first ten that failed in batch mode.
+        let caught: Vec<Case> = report.failures().take(10).map(|r| r.case.clone()).collect();
+        let mut per_case = config(
+            python_command(&path, &[]),
+            Mode::PerCase,
+            mutant.check_errors,
+        );
+        per_case.check_hints = mutant.check_hints;
+        let report = run(&caught, &per_case);
+        if report.passed() {
+            survivors.push(format!("{} (per-case)", mutant.name));
+        }
+        let _ = writeln!(
+            table,
+            "{:24}   per-case on those: {}",
+            "",
+            failing_counts(&report)
+        );
+    }
+    Outcome {
+        row,
+        table,
+        survivors,
+        weak,
+    }
+}
+
+/// Every mutant must be killed by at least this many vectors, so that one sampling change in
+/// the generator cannot let it live.
+const MIN_KILLING: usize = 3;
+
+/// A row of the table in `tests/mutants/README.md`.
+struct Row {
+    name: String,
+    description: String,
+    /// The dialects of the vectors that killed it, in corpus order.
+    dialects: String,
+    mode: &'static str,
+    killing: usize,
+}
+
+/// `batch`, `batch, --check-errors`, `per-case, --check-errors`, …
+fn mode_name(mutant: &Mutant) -> &'static str {
+    match (
+        mutant.per_case_only,
+        mutant.check_hints,
+        mutant.check_errors,
+    ) {
+        (true, _, _) => "per-case-only, --check-errors",
+        (false, true, _) => "batch, --check-hints",
+        (false, false, true) => "batch, --check-errors",
+        (false, false, false) => "batch",
+    }
+}
+
+/// The GAN zoo's table in `tests/mutants/README.md`, between its two markers, must be the one
+/// this run measured; `UPDATE_MUTANTS=1` rewrites it.
+fn check_readme_table(rows: &[Row]) {
+    const BEGIN: &str = "<!-- mutant table: begin -->\n";
+    const END: &str = "<!-- mutant table: end -->";
+    let mut table = String::from(
+        "| mutant | bug | dialects killed in | mode | killed | killing vectors |\n|---|---|---|---|---|---|\n",
+    );
+    for row in rows {
+        let bug = row.description.trim().replace('|', "\\|");
+        let _ = writeln!(
+            table,
+            "| {} | {bug} | {} | {} | {} | {} |",
+            row.name,
+            row.dialects,
+            row.mode,
+            if row.killing > 0 { "yes" } else { "**no**" },
+            row.killing
+        );
+    }
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/mutants/README.md");
+    let readme = std::fs::read_to_string(&path).unwrap();
+    let start = readme.find(BEGIN).expect("the README has the begin marker") + BEGIN.len();
+    let end = readme.find(END).expect("the README has the end marker");
+    if readme[start..end] == table {
+        return;
+    }
+    if std::env::var_os("UPDATE_MUTANTS").is_some() {
+        let updated = format!("{}{table}{}", &readme[..start], &readme[end..]);
+        std::fs::write(&path, updated).unwrap();
+    } else {
+        panic!("tests/mutants/README.md's table is stale (UPDATE_MUTANTS=1 rewrites it):\n{table}");
+    }
 }
 
 #[test]
@@ -193,7 +370,9 @@ fn a_mutant_edit_that_does_not_apply_is_an_error() {
         description: String::new(),
         edits: vec![("no such text".to_owned(), "x".to_owned())],
         check_errors: false,
+        check_hints: false,
         batch_only: false,
+        per_case_only: false,
         timeout: None,
     };
     assert_eq!(

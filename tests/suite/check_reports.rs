@@ -15,13 +15,10 @@ use serde_json::{json, Value};
 fn case(dialect: Dialect, group: &str, input: &[u8], listed: bool) -> Case {
     let (valid, actor, error) = match Oracle::new(dialect).expect(input) {
         Expectation::Valid(actor) => (true, Some(actor), None),
-        Expectation::Invalid { code, offset, .. } => (
+        Expectation::Invalid { code, offset, hint } => (
             false,
             None,
-            Some(ExpectedError {
-                code: code.to_owned(),
-                offset,
-            }),
+            Some(ExpectedError::new(code, offset, hint.as_deref())),
         ),
     };
     let verdict = if valid { "valid" } else { "invalid" };

@@ -336,7 +336,7 @@ actor = gan_ref.parse(dialect, data)
 if actor is not None:
     print(gan_ref.actor_json(actor))
     sys.exit(0)
-print('{"error":%s}' % gan_ref.error_json(*gan_ref.classify_error(dialect, data)))
+print('{"error":%s}' % gan_ref.error_json(*gan_ref.error_of(dialect, data)))
 sys.exit(1)
 "#;
 

@@ -83,7 +83,7 @@ fn demo_legacy_with_digits_in_the_game_id() {
     insta::assert_snapshot!(result.to_text());
 
     gan().arg("diff").arg(committed()).arg(&out).assert().code(1).stdout(predicate::str::contains(
-        "~ legacy examples \"CHESS960:K\": invalid unexpected-char at byte 5 -> valid style=CHESS960 type=K side=first",
+        "~ legacy decisions \"CHESS960:K\": invalid unexpected-char at byte 5 -> valid style=CHESS960 type=K side=first",
     ));
     let json = gan()
         .args(["diff", "--format", "json"])
@@ -211,4 +211,33 @@ fn help_shows_examples() {
             .code(0)
             .stdout(predicate::str::contains("Examples:"));
     }
+}
+
+#[test]
+fn a_format_1_file_without_hints_does_not_flip_against_format_2() {
+    let new = corpus::embedded();
+    let mut old = new.clone();
+    for file in &mut old {
+        file.format = 1;
+        for error in file.vectors.iter_mut().filter_map(|v| v.error.as_mut()) {
+            error.hint = None;
+        }
+    }
+    assert!(diff::diff(&old, &new).equivalent);
+    // A hint known on both sides that changes is a flip, shown in the text.
+    let mut other = new.clone();
+    let error = other[3]
+        .vectors
+        .iter_mut()
+        .filter_map(|v| v.error.as_mut())
+        .find(|e| matches!(e.hint, Some(Some(_))))
+        .expect("snn-pin has a vector with a hint");
+    error.hint = Some(Some("x:y".to_owned()));
+    let changes = diff::diff(&new, &other);
+    assert_eq!(changes.flipped.len(), 1);
+    assert!(
+        changes.to_text().contains(", hint \"x:y\""),
+        "{}",
+        changes.to_text()
+    );
 }

@@ -150,10 +150,29 @@ fn every_committed_file_matches_its_schema() {
 fn the_vector_schema_rejects_what_the_format_forbids() {
     let schema = read_json(&root().join("schema/vectors.schema.json"));
     let validator = jsonschema::validator_for(&schema).expect("compiles");
-    let file = |vector: serde_json::Value| serde_json::json!({"format": 1, "dialect": "qpi", "spec": "qpi-ruby-readme.txt", "vectors": [vector]});
+    let file = |vector: serde_json::Value| serde_json::json!({"format": 2, "dialect": "qpi", "spec": "qpi-ruby-readme.txt", "vectors": [vector]});
     let good = serde_json::json!({"id": "qpi/invalid/empty/e3b0c44298fc", "dialect": "qpi",
-        "group": "empty", "input": "", "valid": false, "error": {"code": "empty", "offset": 0}});
+        "group": "empty", "input": "", "valid": false,
+        "error": {"code": "empty", "offset": 0, "hint": null}});
     assert!(validator.is_valid(&file(good.clone())));
+    let mut no_hint = good.clone();
+    no_hint["error"]
+        .as_object_mut()
+        .expect("object")
+        .remove("hint");
+    assert!(
+        !validator.is_valid(&file(no_hint)),
+        "format 2 without error.hint"
+    );
+    let mut stray_hint = good.clone();
+    stray_hint["error"]["hint"] = "c:k".into();
+    assert!(
+        !validator.is_valid(&file(stray_hint)),
+        "a hint on another code than case-mismatch"
+    );
+    let mut case = good.clone();
+    case["error"] = serde_json::json!({"code": "case-mismatch", "offset": 2, "hint": "c:k"});
+    assert!(validator.is_valid(&file(case)), "a case-mismatch hint");
     let mut both = good.clone();
     both["input_hex"] = "ff".into();
     assert!(

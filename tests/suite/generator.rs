@@ -230,12 +230,23 @@ fn load_dir_errors_name_the_file() {
     };
     check("not json", "not a vector file");
     check(
-        r#"{"format":2,"dialect":"qpi","spec":"s","vectors":[]}"#,
-        "format 2 is not supported",
+        r#"{"format":3,"dialect":"qpi","spec":"s","vectors":[]}"#,
+        "format 3 is not supported: this gan reads formats 1 and 2",
     );
     check(
         r#"{"format":1,"dialect":"pnn","spec":"s","vectors":[]}"#,
         "holds dialect pnn, but is named qpi.json",
     );
     assert!(Path::new(&path).exists());
+    // Format 1 still loads; its errors have no hint, so none is compared.
+    std::fs::write(
+        &path,
+        r#"{"format":1,"dialect":"qpi","spec":"s","vectors":[{"id":"qpi/invalid/case/x",
+        "dialect":"qpi","group":"case","input":"c:K","valid":false,
+        "error":{"code":"case-mismatch","offset":2}}]}"#,
+    )
+    .expect("writes");
+    let files = corpus::load_dir(&dir).expect("format 1 loads");
+    let error = files[0].vectors[0].error.as_ref().expect("an error");
+    assert_eq!((error.offset, &error.hint), (2, &None));
 }

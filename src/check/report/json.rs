@@ -91,6 +91,12 @@ impl Serialize for SummaryJson<'_> {
         map.serialize_entry("stopped_early", &report.stopped_early)?;
         map.serialize_entry("passed", &report.passed())?;
         map.serialize_entry("counts", &summary.total)?;
+        let unsupported = report.unsupported_features();
+        if !unsupported.is_empty() {
+            let features: std::collections::BTreeMap<String, usize> =
+                unsupported.into_iter().collect();
+            map.serialize_entry("unsupported_features", &features)?;
+        }
         let sections: Vec<SectionJson> = summary
             .sections
             .into_iter()

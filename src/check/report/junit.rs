@@ -62,7 +62,7 @@ fn attributes(counts: &Counts) -> String {
         r#"tests="{}" failures="{}" errors="{errors}" skipped="{}""#,
         counts.total(),
         counts.failures() - errors,
-        counts.get(Status::Skipped)
+        counts.get(Status::Skipped) + counts.get(Status::Unsupported)
     )
 }
 
@@ -76,7 +76,7 @@ fn testcase(out: &mut dyn Write, result: &CaseResult) -> io::Result<()> {
     );
     let element = match result.status {
         Status::Pass => return writeln!(out, "{open}/>"),
-        Status::Skipped => {
+        Status::Skipped | Status::Unsupported => {
             let message = result.detail.as_deref().unwrap_or_default();
             return writeln!(
                 out,

@@ -60,6 +60,26 @@ impl Report {
             .filter(|result| result.status.is_failure())
     }
 
+    /// The features the implementation said it lacks (`unsupported` results, GGN suite), each
+    /// with how many vectors needed it, by name.
+    pub fn unsupported_features(&self) -> Vec<(String, usize)> {
+        let mut features = std::collections::BTreeMap::<String, usize>::new();
+        for result in self
+            .results
+            .iter()
+            .filter(|r| r.status == Status::Unsupported)
+        {
+            let feature = match &result.answer {
+                Answer::Object(object) => object.get("unsupported").and_then(|f| f.as_str()),
+                _ => None,
+            };
+            *features
+                .entry(feature.unwrap_or("?").to_owned())
+                .or_default() += 1;
+        }
+        features.into_iter().collect()
+    }
+
     /// Counts per section and group, in corpus order.
     pub fn summary(&self) -> Summary {
         let mut summary = Summary::default();
@@ -145,10 +165,13 @@ impl Counts {
 impl Serialize for Counts {
     /// `{"total":…,"pass":…,"fail":…,…}` in column order.
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(Some(Status::ALL.len() + 1))?;
+        let mut map = serializer.serialize_map(None)?;
         map.serialize_entry("total", &self.total())?;
         for status in Status::ALL {
-            map.serialize_entry(status.as_str(), &self.get(status))?;
+            // `unsupported` only where there are some (only the GGN suite has it).
+            if status != Status::Unsupported || self.get(status) > 0 {
+                map.serialize_entry(status.as_str(), &self.get(status))?;
+            }
         }
         map.end()
     }

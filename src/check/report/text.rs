@@ -67,11 +67,24 @@ pub fn text(report: &Report, out: &mut dyn Write) -> io::Result<()> {
     let total = summary.total;
     let failed = total.failures();
     let skipped = total.get(Status::Skipped);
-    let skipped = if skipped > 0 {
+    let mut skipped = if skipped > 0 {
         format!(", {skipped} skipped")
     } else {
         String::new()
     };
+    let unsupported = report.unsupported_features();
+    if !unsupported.is_empty() {
+        let features: Vec<String> = unsupported
+            .iter()
+            .map(|(feature, count)| format!("{feature} {count}"))
+            .collect();
+        let _ = write!(
+            skipped,
+            ", {} unsupported: {}",
+            total.get(Status::Unsupported),
+            features.join(", ")
+        );
+    }
     if failed == 0 {
         writeln!(
             out,
@@ -92,7 +105,9 @@ pub fn text(report: &Report, out: &mut dyn Write) -> io::Result<()> {
 /// the wrong shape (what is wrong with it), too.
 fn explains(result: &CaseResult) -> bool {
     match result.status {
-        Status::WrongActor | Status::WrongError | Status::UnexpectedPass => true,
+        Status::WrongActor | Status::WrongError | Status::UnexpectedPass | Status::Unsupported => {
+            true
+        }
         Status::Fail => result.case.vector.as_dyn().fail_detail_explains(),
         Status::Crash => matches!(result.answer, Answer::Object(_)),
         Status::Pass | Status::Timeout | Status::Skipped => false,
@@ -100,11 +115,17 @@ fn explains(result: &CaseResult) -> bool {
 }
 
 /// The summary table: names left-aligned, numbers right-aligned under their status (every
-/// status the suite can give: `wrong-actor` is the GAN suite's only).
+/// status the suite can give: `wrong-actor` is the GAN suite's only; `unsupported` only when
+/// some vector has it).
 fn table(out: &mut dyn Write, suite: Suite, rows: &[(String, String, Counts)]) -> io::Result<()> {
+    // `unsupported` (GGN suite) only in a run that has some.
+    let any_unsupported = rows
+        .iter()
+        .any(|(_, _, counts)| counts.get(Status::Unsupported) > 0);
     let statuses: Vec<Status> = Status::ALL
         .into_iter()
         .filter(|&status| suite.has_attributes() || status != Status::WrongActor)
+        .filter(|&status| status != Status::Unsupported || any_unsupported)
         .collect();
     let header: Vec<String> = [suite.section_name(), "group", "total"]
         .into_iter()

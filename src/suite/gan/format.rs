@@ -10,8 +10,12 @@ use serde::{Deserialize, Serialize};
 use crate::model::ActorFields;
 use crate::output::DetectRecord;
 
-/// The version of the corpus format; every file carries it as `"format"`.
-pub const FORMAT: u32 = 1;
+/// The version of the corpus format that `gan generate` writes; every file carries it as
+/// `"format"`. Format 2 added `error.hint` (`conformance/CHANGES.md`).
+pub const FORMAT: u32 = 2;
+
+/// The formats the loader reads: 1 (no hints: a hint is then not compared) and 2.
+pub const READABLE_FORMATS: [u32; 2] = [1, FORMAT];
 
 /// `gan/{dialect}.json`: every vector of one dialect.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -66,7 +70,7 @@ pub struct Vector {
     pub note: Option<String>,
 }
 
-/// The error an invalid vector expects: D12's code and D11's offset.
+/// The error an invalid vector expects: D12's code, D11's offset and D3's hint.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ExpectedError {
@@ -74,6 +78,36 @@ pub struct ExpectedError {
     pub code: String,
     /// The byte offset.
     pub offset: usize,
+    /// D3's hint: `Some(Some(h))` for `"hint": "h"`, `Some(None)` for `"hint": null` (the
+    /// input has no hint), `None` when the member is absent (format 1: the hint is not
+    /// known, so not compared). Format 2 files always carry it.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "present"
+    )]
+    pub hint: Option<Option<String>>,
+}
+
+impl ExpectedError {
+    /// An error with its hint known (`None`: the input has none).
+    pub fn new(code: &str, offset: usize, hint: Option<&str>) -> ExpectedError {
+        ExpectedError {
+            code: code.to_owned(),
+            offset,
+            hint: Some(hint.map(str::to_owned)),
+        }
+    }
+}
+
+/// A member that is present, `null` included: `Some(value)` (absent members take the
+/// default, `None`).
+fn present<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    T::deserialize(deserializer).map(Some)
 }
 
 impl Vector {

@@ -1,19 +1,17 @@
-//! The GAN suite's judge: the verdict always, each reported attribute, and the error with
-//! `--check-errors`.
+//! The GAN suite's judge: the verdict always, each reported attribute, the error with
+//! `--check-errors` (and its hint when the reply carries one), and the hint always with
+//! `--check-hints`.
 
 use serde_json::{Map, Value};
 
-use crate::suite::{Reply, Status};
+use crate::suite::{Checks, Reply, Status};
 
 use super::format::ExpectedError;
 use super::GanVector;
 
-/// The GAN suite: the verdict, each reported attribute, and the error with `check_errors`.
-pub(super) fn judge(
-    gan: &GanVector,
-    reply: &Reply,
-    check_errors: bool,
-) -> (Status, Option<String>) {
+/// The GAN suite: the verdict, each reported attribute, and the error with `checks.errors`
+/// (its hint when reported, and always with `checks.hints`).
+pub(super) fn judge(gan: &GanVector, reply: &Reply, checks: Checks) -> (Status, Option<String>) {
     let expected = &gan.expected;
     if reply.valid != expected.valid {
         let word = |valid| if valid { "valid" } else { "invalid" };
@@ -32,8 +30,10 @@ pub(super) fn judge(
             (Status::WrongActor, Some(differences.join("; ")))
         }
     } else {
-        match (check_errors, &expected.error) {
-            (true, Some(error)) => match error_difference(error, reply.error.as_ref()) {
+        match (checks.errors || checks.hints, &expected.error) {
+            (true, Some(error)) => match error_difference(error, reply.error.as_ref())
+                .or_else(|| hint_difference(error, reply.error.as_ref(), checks.hints))
+            {
                 None => (Status::Pass, None),
                 Some(detail) => (Status::WrongError, Some(detail)),
             },
@@ -79,4 +79,37 @@ fn error_difference(expected: &ExpectedError, got: Option<&Value>) -> Option<Str
     };
     let same = code == expected.code && usize::try_from(offset).is_ok_and(|o| o == expected.offset);
     (!same).then(|| format!("expected {want}, got {code} at {offset}"))
+}
+
+/// Why the reported hint differs from the expected one, if it does: a hint present in the
+/// reply (a string or `null`) is compared; an absent one is wrong only with `require`
+/// (`--check-hints`). A vector that does not know its hint (format 1) compares none.
+fn hint_difference(expected: &ExpectedError, got: Option<&Value>, require: bool) -> Option<String> {
+    let want = expected.hint.as_ref()?;
+    let show = |hint: Option<&str>| {
+        hint.map_or_else(|| "no hint (null)".to_owned(), |h| format!("hint {h:?}"))
+    };
+    match got.and_then(|error| error.get("hint")) {
+        None if require => Some(format!(
+            "expected {}, got no \"hint\" member (--check-hints)",
+            show(want.as_deref())
+        )),
+        None => None,
+        Some(Value::Null) if want.is_none() => None,
+        Some(Value::String(hint)) if want.as_deref() == Some(hint.as_str()) => None,
+        Some(Value::Null) => Some(format!(
+            "expected {}, got {}",
+            show(want.as_deref()),
+            show(None)
+        )),
+        Some(Value::String(hint)) => Some(format!(
+            "expected {}, got {}",
+            show(want.as_deref()),
+            show(Some(hint))
+        )),
+        Some(other) => Some(format!(
+            "expected {}, got a malformed hint {other} (needs a string or null)",
+            show(want.as_deref())
+        )),
+    }
 }

@@ -16,8 +16,8 @@ use crate::model::{ActorFields, Dialect};
 
 use self::format::{ExpectedError, VectorFile};
 use super::{
-    dialect_of, escape_input, json_text, Answer, Item, Status, Suite, SuiteCorpus, SuiteVector,
-    UnknownDialect, Vector,
+    dialect_of, escape_input, json_text, Answer, Checks, Item, Status, Suite, SuiteCorpus,
+    SuiteVector, UnknownDialect, Vector,
 };
 
 /// Why a vector whose input is not UTF-8 is not sent in batch mode.
@@ -117,8 +117,16 @@ impl SuiteVector for GanVector {
     }
 
     fn judge(&self, answer: &Answer, check_errors: bool) -> (Status, Option<String>) {
+        let checks = Checks {
+            errors: check_errors,
+            hints: false,
+        };
+        self.judge_checked(answer, checks)
+    }
+
+    fn judge_checked(&self, answer: &Answer, checks: Checks) -> (Status, Option<String>) {
         match answer {
-            Answer::Verdict(reply) => judge::judge(self, reply, check_errors),
+            Answer::Verdict(reply) => judge::judge(self, reply, checks),
             _ => (
                 Status::Crash,
                 Some("an answer of another suite than gan for this vector".to_owned()),

@@ -39,6 +39,9 @@ pub(crate) fn judge_validate(
     object: &Map<String, Value>,
     check_errors: bool,
 ) -> (Status, Option<String>) {
+    if let Some(result) = unsupported(object, &validation_needs(vector)) {
+        return result;
+    }
     let reply = match read(object) {
         Ok(reply) => reply,
         Err(message) => return (Status::Crash, Some(message)),
@@ -80,6 +83,13 @@ pub(crate) fn judge_moves(
     vector: &EvaluationVector,
     object: &Map<String, Value>,
 ) -> (Status, Option<String>) {
+    let needs: Vec<&str> = (vector.dialect != DEFAULT_DIALECT)
+        .then_some("dialect")
+        .into_iter()
+        .collect();
+    if let Some(result) = unsupported(object, &needs) {
+        return result;
+    }
     let reply = match read(object) {
         Ok(reply) => reply,
         Err(message) => return (Status::Crash, Some(message)),
@@ -98,6 +108,57 @@ pub(crate) fn judge_moves(
         Verdict::WrongError(message) => (Status::WrongError, Some(message)),
         Verdict::Malformed(message) => (Status::Crash, Some(message)),
     }
+}
+
+/// The dialect every implementation has (G1); any other is the feature `dialect`.
+const DEFAULT_DIALECT: &str = "snn-pin";
+
+/// The optional features a validation vector needs: `squares` (a squares list, G6), `strict`,
+/// `dialect` (another dialect than snn-pin, G1), `warnings` (it expects warnings).
+pub(crate) fn validation_needs(vector: &ValidationVector) -> Vec<&'static str> {
+    [
+        ("squares", vector.squares.is_some()),
+        ("strict", vector.strict),
+        ("dialect", vector.dialect != DEFAULT_DIALECT),
+        ("warnings", !vector.warnings.is_empty()),
+    ]
+    .into_iter()
+    .filter_map(|(feature, needed)| needed.then_some(feature))
+    .collect()
+}
+
+/// The result of a reply that says `"unsupported": FEATURE`, if it does: `unsupported` when
+/// the vector needs that feature, `fail` when it does not (an implementation cannot opt out of
+/// the core), `crash` when the member is not a string. `None` when the member is absent or
+/// `null`: the reply is judged as usual.
+fn unsupported(object: &Map<String, Value>, needs: &[&str]) -> Option<(Status, Option<String>)> {
+    let feature = match object.get("unsupported")? {
+        Value::Null => return None,
+        Value::String(feature) => feature,
+        other => {
+            return Some((
+                Status::Crash,
+                Some(format!("\"unsupported\" is not a string: {other}")),
+            ))
+        }
+    };
+    if needs.contains(&feature.as_str()) {
+        return Some((
+            Status::Unsupported,
+            Some(format!("the implementation lacks the feature {feature:?}")),
+        ));
+    }
+    let needed = if needs.is_empty() {
+        "none".to_owned()
+    } else {
+        needs.join(", ")
+    };
+    Some((
+        Status::Fail,
+        Some(format!(
+            "replied \"unsupported\": {feature:?}, but this vector does not need it (it needs: {needed})"
+        )),
+    ))
 }
 
 fn verdict_word(valid: bool) -> &'static str {

@@ -14,6 +14,7 @@ pub mod manifest;
 mod mutate;
 mod oracle_file;
 mod rng;
+mod targeted;
 mod valid;
 
 pub use judge::Disagreement;
@@ -72,8 +73,9 @@ const VALID_GROUPS: [&str; 6] = [
     "class-boundary",
     "random",
 ];
-const INVALID_GROUPS: [&str; 11] = [
+const INVALID_GROUPS: [&str; 15] = [
     "errata",
+    "decisions",
     "empty",
     "separator",
     "whitespace",
@@ -83,6 +85,9 @@ const INVALID_GROUPS: [&str; 11] = [
     "grammar",
     "class",
     "edit",
+    "blank",
+    "long",
+    "confusion",
     "invalid-utf8",
 ];
 
@@ -356,12 +361,14 @@ fn dialect_file(
             Verdict::Valid(..)
                 if candidate.source.is_none() && candidate.mutation != Some("invalid-utf8") =>
             {
+                // The decision record's examples and the long inputs keep their group.
+                let group = match candidate.group {
+                    "decisions" | "long" => candidate.group,
+                    _ => "examples",
+                };
                 let candidate = Candidate {
                     mutation: None,
-                    ..Candidate {
-                        group: "examples",
-                        ..candidate
-                    }
+                    ..Candidate { group, ..candidate }
                 };
                 valid.push(Judged { candidate, verdict });
             }
@@ -477,6 +484,11 @@ fn invalid_candidates(
             }
         }
     }
+    // After the string mutations (whose target counts what came before): structured
+    // candidates and the confusion alphabet, on a few short valid inputs.
+    let sources = targeted::sources(valid.iter().map(|j| j.candidate.input.as_slice()));
+    out.extend(targeted::structured(&sources));
+    out.extend(targeted::confusion(&sources));
     Ok(out)
 }
 
@@ -504,10 +516,7 @@ fn vector(dialect: Dialect, judged: &Judged, ids: &HashMap<String, String>) -> V
             (true, Some(fields.clone()), Some(canonical.clone()), None)
         }
         Verdict::Invalid(error) => {
-            let expected = ExpectedError {
-                code: error.code().to_owned(),
-                offset: error.offset(),
-            };
+            let expected = ExpectedError::new(error.code(), error.offset(), error.hint());
             (false, None, None, Some(expected))
         }
     };
@@ -581,6 +590,8 @@ fn cross_file(prepared: &[Prepared], files: &[VectorFile]) -> Result<CrossFile, 
         for vector in &file.vectors {
             let take = match vector.group.as_str() {
                 "combination" => true,
+                // Long inputs (up to 64 KiB) would make the file mostly 'A's.
+                "long" => false,
                 "class-boundary" | "repetition" => {
                     boundaries += 1;
                     boundaries <= 10 && vector.bytes().len() <= 32

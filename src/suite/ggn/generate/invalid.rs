@@ -14,6 +14,7 @@ pub(super) fn vectors() -> Vec<ValidationVector> {
     cases.extend(values());
     cases.extend(gan());
     cases.extend(logic());
+    cases.extend(decisions());
     cases.into_iter().map(|case| case.0).collect()
 }
 
@@ -467,5 +468,36 @@ fn logic() -> Vec<Case> {
         )
         .strict()
         .error("duplicate-variant", "/CHESS:P/e2/e4/1"),
+    ]
+}
+
+/// Examples printed in docs/DECISIONS.md §4 that no other vector states as such: G14's
+/// pointer, G15's trailing line breaks (a strict pattern, a byte-exact parse).
+fn decisions() -> Vec<Case> {
+    vec![
+        Case::new(
+            "invalid/decisions/g14-pointer",
+            r#"{"CHESS:P": {"e7": {"e8": [{"require": {"e8": "CHESS:q"}, "perform": {"e7": null, "e8": "CHESS:Q"}}]}}}"#,
+            "G14's example pointer /CHESS:P/e7/e8/0/require/e8, with an invalid GAN state there (D3)",
+        )
+        .error("case-mismatch", "/CHESS:P/e7/e8/0/require/e8"),
+        Case::new(
+            "invalid/decisions/g15-key-newline",
+            "{\"CHESS:K\\n\": {\"e1\": {\"e2\": [{\"perform\": {\"e1\": null, \"e2\": \"CHESS:K\"}}]}}}",
+            "G15: a piece key with a trailing LF (Python's and Ruby's $ accept it; D1 does not)",
+        )
+        .error("unexpected-char", "/CHESS:K\n"),
+        Case::new(
+            "invalid/decisions/g15-value-newline",
+            "{\"CHESS:K\": {\"e1\": {\"e2\": [{\"perform\": {\"e1\": null, \"e2\": \"CHESS:K\\n\"}}]}}}",
+            "G15: a perform value with a trailing LF",
+        )
+        .error("unexpected-char", "/CHESS:K/e1/e2/0/perform/e2"),
+        Case::new(
+            "invalid/decisions/g15-value-crlf",
+            "{\"CHESS:K\": {\"e1\": {\"e2\": [{\"require\": {\"e2\": \"CHESS:p\\r\\n\"}, \"perform\": {\"e1\": null, \"e2\": \"CHESS:K\"}}]}}}",
+            "G15: a require state with a trailing CRLF (and a case mismatch first, D12)",
+        )
+        .error("case-mismatch", "/CHESS:K/e1/e2/0/require/e2"),
     ]
 }
