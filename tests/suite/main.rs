@@ -19,6 +19,7 @@ mod ggn;
 mod ggn_cli;
 mod ggn_corpus;
 mod ggn_protocol;
+mod hardening;
 mod migrate;
 mod migrate_cli;
 mod migrate_ggn;
