@@ -60,7 +60,7 @@ pub use batch::MAX_SILENT_STARTS;
 pub use glob::Glob;
 pub use outcome::CaseResult;
 pub use plan::{plan, Case, Listing, PlanError, Selection};
-pub use process::Command;
+pub use process::{Cancel, Command};
 pub use report::skip_file as render_skip_file;
 pub use report::Report;
 pub use skip::{SkipEntry, SkipFile, SkipFileError};
@@ -116,6 +116,9 @@ pub struct Config {
     pub max_failures: Option<usize>,
     /// Batch mode: requests written ahead of their replies.
     pub in_flight: usize,
+    /// Ends the run from another thread (a Ctrl-C handler): the command's processes are
+    /// killed and the report holds the results found so far.
+    pub cancel: Cancel,
 }
 
 impl Config {
@@ -130,6 +133,7 @@ impl Config {
             jobs: std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
             max_failures: None,
             in_flight: IN_FLIGHT,
+            cancel: Cancel::new(),
         }
     }
 }
@@ -201,7 +205,12 @@ pub fn run(cases: &[Case], config: &Config) -> Result<Report, CheckError> {
         });
     }
     let start = Instant::now();
-    let recorder = Recorder::new(cases, config.check_errors, config.max_failures);
+    let recorder = Recorder::new(
+        cases,
+        config.check_errors,
+        config.max_failures,
+        &config.cancel,
+    );
     let mut notes = Vec::new();
     match config.mode {
         Mode::Batch => batch::run(cases, config, &recorder, &mut notes)?,
@@ -209,7 +218,15 @@ pub fn run(cases: &[Case], config: &Config) -> Result<Report, CheckError> {
     }
     let stopped = recorder.stopped();
     let results = recorder.into_results();
-    let stopped_early = stopped && results.len() < cases.len();
+    let cancelled = config.cancel.is_cancelled();
+    if cancelled {
+        notes.push(format!(
+            "interrupted: the command was killed; {} of {} vectors not run",
+            cases.len() - results.len(),
+            cases.len()
+        ));
+    }
+    let stopped_early = stopped && !cancelled && results.len() < cases.len();
     Ok(Report {
         suite,
         mode: config.mode,

@@ -81,7 +81,7 @@ fn moves(args: &GgnMovesArgs, out: &mut impl Write) -> io::Result<u8> {
     }
     let validation = ggn::validate(&inputs[0], &options);
     let board = Board::parse(&inputs[1], &options);
-    let mut stderr = io::stderr().lock();
+    let mut stderr = super::pipe::stderr();
     let rules_name = args.rules.to_string_lossy();
     if !validation.diagnostics().is_empty() {
         report(
@@ -174,10 +174,14 @@ fn read_squares(
 }
 
 fn unreadable(path: &Path, error: &io::Error) -> io::Result<()> {
-    writeln!(io::stderr(), "gan: cannot read {}: {error}", path.display())
+    writeln!(
+        super::pipe::stderr(),
+        "gan: cannot read {}: {error}",
+        path.display()
+    )
 }
 
 fn usage(message: &str) -> io::Result<u8> {
-    writeln!(io::stderr(), "gan: {message}")?;
+    writeln!(super::pipe::stderr(), "gan: {message}")?;
     Ok(FAILURE)
 }

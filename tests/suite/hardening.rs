@@ -41,3 +41,328 @@ fn escape_columns_point_into_the_text() {
     // Columns counted by hand: `"`=0, a=1, \"=2..3, \\=4..5, \n=6..7, é=8, 😀=9, \xFF=10..13, z=14, end=15.
     assert_eq!(columns, [1, 2, 4, 6, 8, 8, 9, 9, 9, 9, 10, 14, 15]);
 }
+
+// ---- closed pipes, signals, processes (through the binary) ----
+
+use std::path::Path;
+use std::process::{Child, Command, ExitStatus, Stdio};
+
+use crate::check_corpus::{gan_ref, python};
+
+fn gan_binary() -> std::path::PathBuf {
+    assert_cmd::cargo::cargo_bin("gan")
+}
+
+/// `gan ARGS…` with the streams named closed before it writes a byte (`| head -0`).
+fn run_with_closed(
+    args: &[&str],
+    dir: &Path,
+    close_stdout: bool,
+    close_stderr: bool,
+) -> ExitStatus {
+    let mut child = Command::new(gan_binary())
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let stderr = child.stderr.take().unwrap();
+    let (keep_out, keep_err) = (
+        (!close_stdout).then_some(stdout),
+        (!close_stderr).then_some(stderr),
+    );
+    let keep = std::thread::spawn(move || {
+        use std::io::Read;
+        let mut sink = Vec::new();
+        if let Some(mut out) = keep_out {
+            let _ = out.read_to_end(&mut sink);
+        }
+        if let Some(mut err) = keep_err {
+            let _ = err.read_to_end(&mut sink);
+        }
+    });
+    let status = child.wait().unwrap();
+    keep.join().unwrap();
+    status
+}
+
+/// `CHESS:K` and an invalid line, `lines` times each.
+fn mixed(dir: &Path, lines: usize) -> std::path::PathBuf {
+    let path = dir.join("mixed.txt");
+    std::fs::write(&path, "CHESS:K\nbad!!\n".repeat(lines)).unwrap();
+    path
+}
+
+#[test]
+fn migrate_o_writes_its_file_when_standard_error_is_closed() {
+    let dir = tempfile::tempdir().unwrap();
+    mixed(dir.path(), 3000);
+    let status = run_with_closed(
+        &["migrate", "--from", "legacy", "mixed.txt", "-o", "out.txt"],
+        dir.path(),
+        false,
+        true,
+    );
+    assert_eq!(status.code(), Some(1), "an invalid line is still a failure");
+    let written = std::fs::read_to_string(dir.path().join("out.txt")).unwrap();
+    assert_eq!(written.lines().count(), 3000);
+}
+
+#[test]
+fn ggn_validate_fails_when_its_output_is_closed() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("bad.json"), "{\"CHESS:K\": 1}").unwrap();
+    for close_stderr in [false, true] {
+        let status = run_with_closed(
+            &["ggn", "validate", "bad.json", "bad.json"],
+            dir.path(),
+            true,
+            close_stderr,
+        );
+        assert_eq!(status.code(), Some(1), "stderr closed: {close_stderr}");
+    }
+}
+
+/// `gan check` of the first qpi valid vectors, with `adapter` as a per-case command.
+fn check_args(adapter: &[&str], extra: &[&str]) -> Vec<String> {
+    let mut args: Vec<String> = ["check", "--dialect", "qpi", "--filter", "qpi/valid/*"]
+        .iter()
+        .chain(extra)
+        .chain(&["--"])
+        .chain(adapter)
+        .map(|s| (*s).to_owned())
+        .collect();
+    args.shrink_to_fit();
+    args
+}
+
+#[test]
+fn check_with_its_report_lost_exits_1_on_failures_and_2_otherwise() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = gan_ref();
+    let adapter = [
+        python().to_str().unwrap(),
+        "-S",
+        "-E",
+        script.to_str().unwrap(),
+    ];
+    let args = check_args(&adapter, &[]);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    assert_eq!(
+        run_with_closed(&args, dir.path(), false, false).code(),
+        Some(0)
+    );
+    assert_eq!(
+        run_with_closed(&args, dir.path(), true, false).code(),
+        Some(2),
+        "a pass nobody saw is not a pass"
+    );
+    // `false` rejects every (valid) vector.
+    let args = check_args(&["false"], &["--mode", "per-case", "--max-failures", "5"]);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    assert_eq!(
+        run_with_closed(&args, dir.path(), true, true).code(),
+        Some(1)
+    );
+}
+
+/// Whether process `pid` is gone (or a zombie nobody waits for).
+fn is_gone(pid: u32) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Err(_) => true,
+        Ok(stat) => stat
+            .rsplit_once(") ")
+            .is_some_and(|(_, rest)| rest.starts_with('Z') || rest.starts_with('X')),
+    }
+}
+
+/// Waits (up to a minute) for `path` to hold a process id.
+fn read_pid(path: &Path) -> u32 {
+    for _ in 0..600 {
+        if let Some(pid) = std::fs::read_to_string(path)
+            .ok()
+            .and_then(|text| text.trim().parse().ok())
+        {
+            return pid;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    panic!("{} never got a pid", path.display());
+}
+
+fn signal(child: &Child, name: &str) {
+    let sent = Command::new("kill")
+        .args(["-s", name, &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+}
+
+fn spawn_gan(args: &[String], dir: &Path) -> Child {
+    Command::new(gan_binary())
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_on_check_kills_the_adapters_and_prints_the_partial_report() {
+    let dir = tempfile::tempdir().unwrap();
+    for mode in ["batch", "per-case"] {
+        let pid_file = dir.path().join(format!("{mode}.pid"));
+        // An adapter that hangs, with a child of its own.
+        let script = format!("sleep 1000 & echo $! > {}; wait", pid_file.display());
+        let args = check_args(
+            &["sh", "-c", &script],
+            &["--mode", mode, "--timeout", "1000", "--jobs", "1"],
+        );
+        let child = spawn_gan(&args, dir.path());
+        let grandchild = read_pid(&pid_file);
+        signal(&child, "INT");
+        let output = child.wait_with_output().unwrap();
+        let report = String::from_utf8_lossy(&output.stdout);
+        assert_eq!(output.status.code(), Some(130), "{mode}: {report}");
+        assert!(report.contains("interrupted"), "{mode}: {report}");
+        assert!(is_gone(grandchild), "{mode}: the adapter's child survived");
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn processes_an_adapter_leaves_behind_are_killed() {
+    let dir = tempfile::tempdir().unwrap();
+    // Batch: the reference adapter, beside a child that keeps its standard output open.
+    let pid_file = dir.path().join("batch.pid");
+    let script = format!(
+        "sleep 1000 & echo $! > {}; exec {} -S -E {}",
+        pid_file.display(),
+        python().display(),
+        gan_ref().display()
+    );
+    let args = check_args(&["sh", "-c", &script], &["--timeout", "5"]);
+    let output = spawn_gan(&args, dir.path()).wait_with_output().unwrap();
+    let report = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        report.contains("left processes running"),
+        "the run says why: {report}"
+    );
+    assert!(is_gone(read_pid(&pid_file)), "the adapter's child survived");
+    // Per case: an adapter that answers `valid` and leaves a child holding its output.
+    let pid_file = dir.path().join("per-case.pid");
+    let script = format!("sleep 1000 & echo $! >> {}; exit 0", pid_file.display());
+    let args = check_args(
+        &["sh", "-c", &script],
+        &[
+            "--mode",
+            "per-case",
+            "--timeout",
+            "5",
+            "--jobs",
+            "1",
+            "--max-failures",
+            "1",
+        ],
+    );
+    let output = spawn_gan(&args, dir.path()).wait_with_output().unwrap();
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "each case ends with its process, not at the timeout: {}",
+        String::from_utf8_lossy(&output.stdout)
+    );
+    let pids = std::fs::read_to_string(&pid_file).unwrap();
+    for pid in pids.lines() {
+        assert!(is_gone(pid.parse().unwrap()), "a per-case child survived");
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn a_signal_deletes_the_temporary_file_of_migrate_o() {
+    use std::io::Write;
+    for name in ["INT", "TERM"] {
+        let dir = tempfile::tempdir().unwrap();
+        let mut child = Command::new(gan_binary())
+            .args(["migrate", "--from", "legacy", "-o", "out.txt"])
+            .current_dir(dir.path())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        stdin.write_all(&b"CHESS:K\n".repeat(100_000)).unwrap();
+        let temporaries = || {
+            std::fs::read_dir(dir.path())
+                .unwrap()
+                .filter(|entry| {
+                    entry
+                        .as_ref()
+                        .unwrap()
+                        .file_name()
+                        .to_string_lossy()
+                        .ends_with(".tmp")
+                })
+                .count()
+        };
+        // The temporary file is there while the input stays open.
+        for _ in 0..600 {
+            if temporaries() > 0 {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        assert_eq!(temporaries(), 1, "{name}: a temporary file while writing");
+        signal(&child, name);
+        let status = child.wait().unwrap();
+        drop(stdin);
+        assert!(!status.success(), "{name}");
+        assert_eq!(temporaries(), 0, "{name}: the temporary file is deleted");
+        assert!(!dir.path().join("out.txt").exists(), "{name}");
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn o_writes_through_links_and_into_special_files() {
+    let dir = tempfile::tempdir().unwrap();
+    mixed(dir.path(), 1);
+    std::fs::write(dir.path().join("target.txt"), "old").unwrap();
+    std::os::unix::fs::symlink("target.txt", dir.path().join("link.txt")).unwrap();
+    let output = Command::new(gan_binary())
+        .args(["migrate", "--from", "legacy", "mixed.txt", "-o", "link.txt"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    assert!(std::fs::symlink_metadata(dir.path().join("link.txt"))
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("target.txt")).unwrap(),
+        "CHESS:K\n"
+    );
+    // `/dev/stdout` is standard output, whatever it is.
+    let output = Command::new(gan_binary())
+        .args([
+            "migrate",
+            "--from",
+            "legacy",
+            "mixed.txt",
+            "-o",
+            "/dev/stdout",
+        ])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "CHESS:K\n");
+}
