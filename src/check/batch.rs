@@ -12,9 +12,10 @@ use std::time::{Duration, Instant};
 
 use crate::suite::{show, stderr_suffix, Answer};
 
+use super::cancel::{self, Cancel};
 use super::outcome::Recorder;
 use super::plan::Case;
-use super::process::{self, Cancel, Command, StderrTail};
+use super::process::{self, Command, StderrTail};
 use super::protocol;
 use super::{CheckError, Config};
 
@@ -305,7 +306,7 @@ impl Adapter {
         drop(self.requests.take());
         let deadline = Instant::now() + timeout;
         let exited = process::wait_until(&mut self.child, deadline);
-        if matches!(exited, Ok(Some(_))) && process::group_alive(self.child.id()) {
+        if matches!(exited, Ok(Some(_))) && cancel::group_alive(self.child.id()) {
             notes.push(
                 "the command left processes running after it exited: they were killed \
                  (the protocol asks an adapter to end everything it started)"

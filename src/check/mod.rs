@@ -41,6 +41,7 @@
 //! ```
 
 mod batch;
+mod cancel;
 mod glob;
 mod outcome;
 mod per_case;
@@ -57,10 +58,11 @@ use std::time::{Duration, Instant};
 
 pub use crate::suite::{Answer, Reply, Status, Suite, Vector};
 pub use batch::MAX_SILENT_STARTS;
+pub use cancel::Cancel;
 pub use glob::Glob;
 pub use outcome::CaseResult;
 pub use plan::{plan, Case, Listing, PlanError, Selection};
-pub use process::{Cancel, Command};
+pub use process::Command;
 pub use report::skip_file as render_skip_file;
 pub use report::Report;
 pub use skip::{SkipEntry, SkipFile, SkipFileError};

@@ -7,8 +7,8 @@ use std::sync::Mutex;
 
 use crate::suite::{Answer, Status};
 
+use super::cancel::Cancel;
 use super::plan::Case;
-use super::process::Cancel;
 
 /// One vector's result.
 #[derive(Debug, Clone, PartialEq)]

@@ -10,9 +10,10 @@ use std::time::{Duration, Instant};
 
 use crate::suite::{stderr_suffix, Answer};
 
+use super::cancel::Cancel;
 use super::outcome::Recorder;
 use super::plan::Case;
-use super::process::{self, Cancel, StderrTail};
+use super::process::{self, StderrTail};
 use super::{CheckError, Config};
 
 /// Standard output beyond this is not kept.
