@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 
 use serde::de::DeserializeOwned;
 
+use super::validate;
 use crate::dialect::Dialect;
 use crate::suite::gan::format::{VectorFile, FORMAT};
 use crate::suite::ggn::format::{self as ggn_format, EvaluationFile, GgnFiles, ValidationFile};
@@ -186,6 +187,8 @@ fn read(path: &Path) -> Result<String, LoadError> {
 trait GgnFile: DeserializeOwned {
     fn format(&self) -> u32;
     fn kind(&self) -> &str;
+    /// The schema's rules ([`validate`]).
+    fn validate(&self) -> Result<(), validate::Problem>;
 }
 
 impl GgnFile for ValidationFile {
@@ -195,6 +198,9 @@ impl GgnFile for ValidationFile {
     fn kind(&self) -> &str {
         &self.kind
     }
+    fn validate(&self) -> Result<(), validate::Problem> {
+        validate::ggn_validation(self)
+    }
 }
 
 impl GgnFile for EvaluationFile {
@@ -203,6 +209,9 @@ impl GgnFile for EvaluationFile {
     }
     fn kind(&self) -> &str {
         &self.kind
+    }
+    fn validate(&self) -> Result<(), validate::Problem> {
+        validate::ggn_evaluation(self)
     }
 }
 
@@ -227,6 +236,7 @@ fn parse_ggn<F: GgnFile>(path: &Path, text: &str, kind: &str) -> Result<F, LoadE
             file.kind()
         )));
     }
+    file.validate().map_err(fail)?;
     Ok(file)
 }
 
@@ -245,6 +255,7 @@ fn parse_migrations(path: &Path, text: &str) -> Result<MigrationFile, LoadError>
             vectors::FORMAT
         )));
     }
+    validate::migrations(&file).map_err(fail)?;
     Ok(file)
 }
 
@@ -278,5 +289,6 @@ fn parse(path: &Path, text: &str) -> Result<VectorFile, LoadError> {
             vector.id, vector.dialect
         )));
     }
+    validate::gan_file(&file).map_err(fail)?;
     Ok(file)
 }

@@ -13,6 +13,7 @@ mod check_suites_cli;
 mod cli;
 mod corpus_diff;
 mod corpus_files;
+mod corpus_validation;
 mod errors;
 mod generator;
 mod ggn;
