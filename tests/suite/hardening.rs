@@ -366,3 +366,102 @@ fn o_writes_through_links_and_into_special_files() {
         .unwrap();
     assert_eq!(String::from_utf8_lossy(&output.stdout), "CHESS:K\n");
 }
+
+// ---- small ones (defect 10) ----
+
+#[test]
+fn timeouts_below_a_millisecond_and_depths_over_the_cap_are_usage_errors() {
+    for timeout in ["1e-12", "0.0009"] {
+        let output = Command::new(gan_binary())
+            .args(["check", "--timeout", timeout, "--list"])
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2), "--timeout {timeout}");
+        assert!(String::from_utf8_lossy(&output.stderr).contains("at least 0.001"));
+    }
+    let output = Command::new(gan_binary())
+        .args([
+            "check",
+            "--timeout",
+            "0.001",
+            "--list",
+            "--filter",
+            "qpi/valid/*",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "0.001 s is accepted");
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("doc.json"), "{}").unwrap();
+    for (depth, code) in [("127", 0), ("128", 2), ("1000000", 2)] {
+        let output = Command::new(gan_binary())
+            .args(["ggn", "validate", "--max-depth", depth, "doc.json"])
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(code), "--max-depth {depth}");
+    }
+}
+
+#[test]
+fn generate_help_names_every_file_it_writes() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = Command::new(gan_binary())
+        .args(["generate", "--out"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let help = Command::new(gan_binary())
+        .args(["generate", "--help"])
+        .output()
+        .unwrap();
+    let help = String::from_utf8_lossy(&help.stdout).replace('\n', " ");
+    let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    let mut written = Vec::new();
+    for entry in walk(dir.path()) {
+        let relative = entry
+            .strip_prefix(dir.path())
+            .unwrap()
+            .to_string_lossy()
+            .into_owned();
+        let named = if let Some(file) = relative.strip_prefix("gan/") {
+            assert!(Path::new(file).extension().is_some_and(|e| e == "json"));
+            "gan/{dialect}.json".to_owned()
+        } else {
+            relative
+        };
+        assert!(
+            help.contains(&named),
+            "--help does not name {named}: {help}"
+        );
+        written.push(named);
+    }
+    assert!(written.len() >= 6, "{written:?}");
+}
+
+fn walk(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            files.extend(walk(&path));
+        } else {
+            files.push(path);
+        }
+    }
+    files
+}
+
+#[test]
+fn a_negative_zero_is_shown_as_written() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("zero.json"), "{\"CHESS:K\": -0}").unwrap();
+    let output = Command::new(gan_binary())
+        .args(["ggn", "validate", "zero.json"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(text.contains("found a number (-0)"), "{text}");
+}
