@@ -465,3 +465,41 @@ fn a_negative_zero_is_shown_as_written() {
     let text = String::from_utf8_lossy(&output.stdout);
     assert!(text.contains("found a number (-0)"), "{text}");
 }
+
+// ---- memory caps (defect 9) ----
+
+#[test]
+fn the_library_caps_an_identifier_at_64_kib_by_default() {
+    let long = [b"C:".as_slice(), &vec![b'K'; 70_000]].concat();
+    for dialect in gan::Dialect::ALL {
+        let error = dialect.parse(&long).expect_err("too long");
+        assert_eq!(
+            (error.code(), error.offset()),
+            ("too-long", 64 << 10),
+            "{dialect}"
+        );
+        // At the limit, the grammar decides as before.
+        assert_ne!(
+            dialect.parse(&long[..64 << 10]).map_err(|e| e.code()),
+            Err("too-long"),
+            "{dialect}"
+        );
+    }
+    assert_eq!(
+        gan::Limits::default().max_len,
+        Some(gan::Limits::DEFAULT_MAX_LEN)
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn map_tables_are_capped_at_16_mib() {
+    let output = Command::new(gan_binary())
+        .args(["migrate", "--from", "legacy", "--map", "/dev/zero"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("larger than 16 MiB"), "{stderr}");
+}
