@@ -107,7 +107,8 @@ fn moves(args: &GgnMovesArgs, out: &mut impl Write) -> io::Result<u8> {
         from: args.from.clone(),
         to: args.to.clone(),
     };
-    for found in document.moves(&board, &filter) {
+    // One move at a time: each holds a whole board.
+    for found in document.moves_iter(&board, &filter) {
         match args.common.format {
             Format::Json => writeln!(out, "{}", found.to_json())?,
             Format::Text => writeln!(out, "{found}")?,

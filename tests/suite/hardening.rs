@@ -503,3 +503,64 @@ fn map_tables_are_capped_at_16_mib() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("larger than 16 MiB"), "{stderr}");
 }
+
+// ---- ggn moves streams (defect 2) ----
+
+/// Peak RSS in KiB of `command` (through `/usr/bin/time -f %M`), its standard output
+/// discarded; `None` when `/usr/bin/time` is missing.
+pub fn peak_rss_kib(program: &Path, args: &[&std::ffi::OsStr]) -> Option<u64> {
+    let time = Path::new("/usr/bin/time");
+    if !time.exists() {
+        eprintln!("/usr/bin/time is missing: peak memory not measured");
+        return None;
+    }
+    let output = Command::new(time)
+        .args(["-f", "%M"])
+        .arg(program)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    stderr
+        .lines()
+        .last()
+        .and_then(|line| line.trim().parse().ok())
+}
+
+#[test]
+fn ggn_moves_holds_one_board_at_a_time() {
+    let dir = tempfile::tempdir().unwrap();
+    // 300 moves, each printed with a board of 20,000 squares.
+    let moves: Vec<String> = (0..300)
+        .map(|i| format!(r#""d{i}": [{{"perform": {{"a1": null, "d{i}": "GAME:X"}}}}]"#))
+        .collect();
+    let rules = format!(r#"{{"GAME:X": {{"a1": {{{}}}}}}}"#, moves.join(","));
+    let squares: Vec<String> = (0..20_000).map(|i| format!(r#""s{i}": null"#)).collect();
+    let board = format!(r#"{{"a1": "GAME:X", {}}}"#, squares.join(","));
+    std::fs::write(dir.path().join("rules.json"), &rules).unwrap();
+    std::fs::write(dir.path().join("board.json"), &board).unwrap();
+    let rules_path = dir.path().join("rules.json");
+    let board_path = dir.path().join("board.json");
+    let args: Vec<&std::ffi::OsStr> = vec![
+        "ggn".as_ref(),
+        "moves".as_ref(),
+        "--rules".as_ref(),
+        rules_path.as_os_str(),
+        "--board".as_ref(),
+        board_path.as_os_str(),
+        "--format".as_ref(),
+        "json".as_ref(),
+    ];
+    let Some(peak) = peak_rss_kib(&gan_binary(), &args) else {
+        return;
+    };
+    // The budget for GGN: 4x the documents plus 64 MiB. Holding every move's board took
+    // about 500 MiB here.
+    let budget = (4 * (rules.len() + board.len()) as u64 + (64 << 20)) >> 10;
+    assert!(
+        peak <= budget,
+        "peak {peak} KiB over the budget of {budget} KiB"
+    );
+}
