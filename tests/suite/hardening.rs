@@ -506,22 +506,25 @@ fn map_tables_are_capped_at_16_mib() {
 
 // ---- ggn moves streams (defect 2) ----
 
-/// Peak RSS in KiB of `command` (through `/usr/bin/time -f %M`), its standard output
+/// Peak RSS in KiB of `command` (run through `/usr/bin/time -f %M`), its standard output
 /// discarded; `None` when `/usr/bin/time` is missing.
-pub fn peak_rss_kib(program: &Path, args: &[&std::ffi::OsStr]) -> Option<u64> {
+pub fn peak_rss_kib(command: &Command, stdin: Option<&Path>) -> Option<u64> {
     let time = Path::new("/usr/bin/time");
     if !time.exists() {
         eprintln!("/usr/bin/time is missing: peak memory not measured");
         return None;
     }
-    let output = Command::new(time)
-        .args(["-f", "%M"])
-        .arg(program)
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .output()
-        .unwrap();
+    let mut timed = Command::new(time);
+    timed.args(["-f", "%M"]).arg(command.get_program());
+    timed.args(command.get_args());
+    if let Some(dir) = command.get_current_dir() {
+        timed.current_dir(dir);
+    }
+    match stdin {
+        Some(path) => timed.stdin(std::fs::File::open(path).unwrap()),
+        None => timed.stdin(Stdio::null()),
+    };
+    let output = timed.stdout(Stdio::null()).output().unwrap();
     let stderr = String::from_utf8_lossy(&output.stderr);
     stderr
         .lines()
@@ -543,17 +546,14 @@ fn ggn_moves_holds_one_board_at_a_time() {
     std::fs::write(dir.path().join("board.json"), &board).unwrap();
     let rules_path = dir.path().join("rules.json");
     let board_path = dir.path().join("board.json");
-    let args: Vec<&std::ffi::OsStr> = vec![
-        "ggn".as_ref(),
-        "moves".as_ref(),
-        "--rules".as_ref(),
-        rules_path.as_os_str(),
-        "--board".as_ref(),
-        board_path.as_os_str(),
-        "--format".as_ref(),
-        "json".as_ref(),
-    ];
-    let Some(peak) = peak_rss_kib(&gan_binary(), &args) else {
+    let mut command = Command::new(gan_binary());
+    command
+        .args(["ggn", "moves", "--rules"])
+        .arg(&rules_path)
+        .arg("--board")
+        .arg(&board_path)
+        .args(["--format", "json"]);
+    let Some(peak) = peak_rss_kib(&command, None) else {
         return;
     };
     // The budget for GGN: 4x the documents plus 64 MiB. Holding every move's board took
