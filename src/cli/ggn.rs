@@ -9,9 +9,10 @@ use crate::ggn::output::FileReport;
 use crate::ggn::{self, Board, Diagnostic, Limits, MoveFilter, Options};
 
 use super::args::{Format, GgnCommand, GgnLimitArgs, GgnMovesArgs, GgnValidateArgs};
+use super::pipe::Closed;
 use super::{FAILURE, OK, REJECTED};
 
-pub fn run(command: &GgnCommand, out: &mut impl Write) -> io::Result<u8> {
+pub fn run(command: &GgnCommand, out: &mut (impl Write + Closed)) -> io::Result<u8> {
     match command {
         GgnCommand::Validate(args) => validate(args, out),
         GgnCommand::Moves(args) => moves(args, out),
@@ -59,7 +60,7 @@ fn validate(args: &GgnValidateArgs, out: &mut impl Write) -> io::Result<u8> {
     Ok(code)
 }
 
-fn moves(args: &GgnMovesArgs, out: &mut impl Write) -> io::Result<u8> {
+fn moves(args: &GgnMovesArgs, out: &mut (impl Write + Closed)) -> io::Result<u8> {
     let options = options(&args.common);
     if is_stdin(&args.rules) && is_stdin(&args.board) {
         return usage("--rules and --board cannot both be standard input ('-')");
@@ -107,8 +108,12 @@ fn moves(args: &GgnMovesArgs, out: &mut impl Write) -> io::Result<u8> {
         from: args.from.clone(),
         to: args.to.clone(),
     };
-    // One move at a time: each holds a whole board.
+    // One move at a time: each holds a whole board. The inputs are read and judged: once
+    // the output is closed, the moves left are only output.
     for found in document.moves_iter(&board, &filter) {
+        if out.is_closed() {
+            break;
+        }
         match args.common.format {
             Format::Json => writeln!(out, "{}", found.to_json())?,
             Format::Text => writeln!(out, "{found}")?,

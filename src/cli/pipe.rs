@@ -67,6 +67,18 @@ impl<W: Write> Write for Closable<W> {
     }
 }
 
+/// A writer that can tell whether its reader has gone, so that pure output work (the moves
+/// of `ggn moves`) can stop early.
+pub(super) trait Closed {
+    fn is_closed(&self) -> bool;
+}
+
+impl<W: Write> Closed for io::BufWriter<Closable<W>> {
+    fn is_closed(&self) -> bool {
+        self.get_ref().is_closed()
+    }
+}
+
 /// Standard error that a closed pipe does not break: diagnostics are lost, the exit status
 /// and the files written are not.
 pub(super) fn stderr() -> Closable<io::Stderr> {
