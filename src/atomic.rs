@@ -360,9 +360,11 @@ fn resolve(path: &Path) -> io::Result<PathBuf> {
     ))
 }
 
-/// Paths the kernel makes up (`/proc/self/fd/1`), which must be opened, never replaced.
+/// Paths the kernel makes up (`/proc/self/fd/1`, `/dev/fd/1`, which `/dev/stdout` leads
+/// to), which must be opened, never replaced. A regular file elsewhere under `/dev`
+/// (`/dev/shm/out.txt`) is replaced like any other.
 fn is_magic(path: &Path) -> bool {
-    path.starts_with("/proc") || path.starts_with("/dev")
+    path.starts_with("/proc") || path.starts_with("/dev/fd")
 }
 
 /// Deletes `.NAME.PID.XXXXXX.tmp` files in `folder` whose process no longer runs.
