@@ -15,6 +15,9 @@ mod corpus_diff;
 mod corpus_files;
 mod corpus_validation;
 mod errors;
+#[path = "../fuzz_props/mod.rs"]
+mod fuzz_props;
+mod fuzz_replay;
 mod generator;
 mod ggn;
 mod ggn_cli;
@@ -28,5 +31,6 @@ mod migrate_props;
 mod migrate_vectors;
 mod oracle_agreement;
 mod properties;
+mod resources;
 mod spec_examples;
 mod util;
