@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Fuzzes each target for SECONDS (default 240) in turn, at the lowest priority, and prints
-# executions and CPU seconds per target (run from the repository root).
+# executions and CPU seconds per target (run from the repository root). FUZZ_CORPUS=DIR
+# fuzzes DIR/TARGET instead of fuzz/corpus/TARGET (to leave the committed seeds alone).
 set -uo pipefail
 seconds=${1:-240}
 shift || true
@@ -16,8 +17,10 @@ dict() {
 for target in $targets; do
   log=fuzz/artifacts/$target.log
   mkdir -p fuzz/artifacts
+  corpus=()
+  if [ -n "${FUZZ_CORPUS:-}" ]; then corpus=("$FUZZ_CORPUS/$target"); fi
   RUSTC_BOOTSTRAP=1 /usr/bin/time -f "cpu %U %S" nice -n 19 cargo fuzz run -s none "$target" \
-    -- -max_total_time="$seconds" -dict="$(dict "$target")" -max_len=4096 -rss_limit_mb=2048 \
+    "${corpus[@]}" -- -max_total_time="$seconds" -dict="$(dict "$target")" -max_len=4096 -rss_limit_mb=2048 \
     > "$log" 2>&1
   runs=$(grep -o 'Done [0-9]* runs' "$log" | grep -o '[0-9]*' | tail -1)
   cpu=$(grep '^cpu ' "$log" | awk '{print $2 + $3}')
