@@ -38,9 +38,9 @@ pub trait Identifier: Sized + Clone + PartialEq + fmt::Display + FromStr<Err = P
     #[doc(hidden)]
     fn piece_part_with_type(&self, piece_type: &str) -> String;
 
-    /// Parses `input` with no length limit.
+    /// Parses `input` under the default limits ([`Limits::DEFAULT`]).
     fn parse(input: &[u8]) -> Result<Self, ParseError> {
-        Self::parse_with(input, Limits::NONE)
+        Self::parse_with(input, Limits::DEFAULT)
     }
 
     /// The same actor for the other player: style and piece re-cased together.

@@ -203,8 +203,12 @@ pub fn hex(bytes: &[u8]) -> String {
 /// other characters as `\n`, `\t`, `\u{…}`, invalid UTF-8 as `\x..`. Returns the text and,
 /// for each input byte offset (plus the end), its display column inside the text.
 pub fn escape(bytes: &[u8]) -> (String, Vec<usize>) {
-    let mut text = String::from("\"");
+    let mut text = String::with_capacity(bytes.len() + 2);
+    text.push('"');
     let mut columns = Vec::with_capacity(bytes.len() + 1);
+    // The number of characters in `text`, kept as it grows (counting it again for every
+    // character made this quadratic).
+    let mut column = 1;
     let mut rest = bytes;
     while !rest.is_empty() {
         let (valid, invalid) = match std::str::from_utf8(rest) {
@@ -219,22 +223,36 @@ pub fn escape(bytes: &[u8]) -> (String, Vec<usize>) {
             }
         };
         for c in valid.chars() {
-            let column = text.chars().count();
             columns.extend(std::iter::repeat_n(column, c.len_utf8()));
             match c {
-                '"' => text.push_str("\\\""),
-                '\\' => text.push_str("\\\\"),
-                ' '..='~' => text.push(c),
-                _ => text.extend(c.escape_debug()),
+                '"' => {
+                    text.push_str("\\\"");
+                    column += 2;
+                }
+                '\\' => {
+                    text.push_str("\\\\");
+                    column += 2;
+                }
+                ' '..='~' => {
+                    text.push(c);
+                    column += 1;
+                }
+                _ => {
+                    for escaped in c.escape_debug() {
+                        text.push(escaped);
+                        column += 1;
+                    }
+                }
             }
         }
         for byte in invalid {
-            columns.push(text.chars().count());
+            columns.push(column);
             let _ = write!(text, "\\x{byte:02X}");
+            column += 4;
         }
         rest = &rest[valid.len() + invalid.len()..];
     }
-    columns.push(text.chars().count());
+    columns.push(column);
     text.push('"');
     (text, columns)
 }

@@ -7,16 +7,31 @@
 use crate::error::{ErrorKind, ParseError, Span};
 use crate::model::{Dialect, Side};
 
-/// Implementation limits for parsing (D5: the specs set none).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+/// Implementation limits for parsing (D5: the specs set none). The default,
+/// [`Limits::DEFAULT`], caps an identifier at [`Limits::DEFAULT_MAX_LEN`] bytes, so that no
+/// input makes a parse use memory without bound.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {
     /// Inputs longer than this many bytes are rejected with `too-long` (offset = the limit).
     pub max_len: Option<usize>,
 }
 
 impl Limits {
-    /// No limit: any length is parsed.
+    /// The default length limit: 64 KiB, far beyond any real identifier. A parse needs
+    /// about 80 bytes of memory per input byte, so this keeps one parse within 6 MiB.
+    pub const DEFAULT_MAX_LEN: usize = 64 << 10;
+    /// [`Limits::DEFAULT_MAX_LEN`]: what [`Dialect::parse`](crate::Dialect::parse) applies.
+    pub const DEFAULT: Limits = Limits {
+        max_len: Some(Self::DEFAULT_MAX_LEN),
+    };
+    /// No limit: any length is parsed (memory grows with the input, about 80 bytes a byte).
     pub const NONE: Limits = Limits { max_len: None };
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits::DEFAULT
+    }
 }
 
 /// A recognizer of a dialect's language: `Ok` when it accepts the whole text, otherwise the

@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 
 use crate::suite::{show, stderr_suffix, Answer};
 
+use super::cancel::{self, Cancel};
 use super::outcome::Recorder;
 use super::plan::Case;
 use super::process::{self, Command, StderrTail};
@@ -53,8 +54,10 @@ pub(crate) fn run(
     let mut silent_starts = 0;
     while !queue.is_empty() && !recorder.stopped() {
         queue.requeue();
-        let mut adapter = match Adapter::start(&config.command) {
+        let mut adapter = match Adapter::start(&config.command, &config.cancel) {
             Ok(adapter) => adapter,
+            // Cancelled: the run ends with the results it has.
+            Err(_) if config.cancel.is_cancelled() => break,
             Err(error) if !started => {
                 return Err(CheckError::CannotStart {
                     program: config.command.program().to_path_buf(),
@@ -266,19 +269,22 @@ enum FromReader {
 /// One running process of the command, with its feeding and draining threads.
 struct Adapter {
     child: Child,
+    cancel: Cancel,
     requests: Option<Sender<Vec<u8>>>,
     replies: Receiver<FromReader>,
     stderr: StderrTail,
 }
 
 impl Adapter {
-    fn start(command: &Command) -> io::Result<Adapter> {
-        let mut child = command
-            .piped()
-            // The per-case variables would tell an adapter like gan_ref.py to serve one case.
-            .env_remove("GAN_CHECK_DIALECT")
-            .env_remove("GAN_CHECK_ID")
-            .spawn()?;
+    fn start(command: &Command, cancel: &Cancel) -> io::Result<Adapter> {
+        let mut child = cancel.spawn(
+            command
+                .piped()
+                // The per-case variables would tell an adapter like gan_ref.py to serve one
+                // case.
+                .env_remove("GAN_CHECK_DIALECT")
+                .env_remove("GAN_CHECK_ID"),
+        )?;
         let (Some(stdin), Some(stdout), Some(stderr)) =
             (child.stdin.take(), child.stdout.take(), child.stderr.take())
         else {
@@ -286,18 +292,32 @@ impl Adapter {
         };
         Ok(Adapter {
             child,
+            cancel: cancel.clone(),
             requests: Some(feed(stdin)),
             replies: read_lines(stdout),
             stderr: StderrTail::collect(stderr),
         })
     }
 
-    /// Closes standard input and expects the command to exit 0 with no more output.
+    /// Closes standard input and expects the command to exit 0 with no more output, and to
+    /// leave no process of its group running (they are killed: one that kept the output
+    /// open would otherwise hold the run until the timeout).
     fn finish(&mut self, timeout: Duration, notes: &mut Vec<String>) {
         drop(self.requests.take());
         let deadline = Instant::now() + timeout;
+        let exited = process::wait_until(&mut self.child, deadline);
+        if matches!(exited, Ok(Some(_))) && cancel::group_alive(self.child.id()) {
+            notes.push(
+                "the command left processes running after it exited: they were killed \
+                 (the protocol asks an adapter to end everything it started)"
+                    .to_owned(),
+            );
+        }
+        self.cancel.release(&self.child);
+        // Its whole group is gone: standard output ends as soon as what it wrote is read.
+        let grace = Instant::now() + timeout.min(Duration::from_secs(1));
         let mut extra = None;
-        while let Some(FromReader::Lines(lines)) = process::recv_until(&self.replies, deadline) {
+        while let Some(FromReader::Lines(lines)) = process::recv_until(&self.replies, grace) {
             extra.get_or_insert(lines);
         }
         if let Some(lines) = extra {
@@ -306,7 +326,7 @@ impl Adapter {
                 show(lines.split(|&b| b == b'\n').next().unwrap_or_default())
             ));
         }
-        match process::wait_until(&mut self.child, deadline) {
+        match exited {
             Ok(Some(status)) if status.success() => {}
             Ok(Some(status)) => notes.push(format!(
                 "the command exited with {status} after its input was closed (the protocol asks \
@@ -326,6 +346,7 @@ impl Adapter {
     fn kill(&mut self) {
         drop(self.requests.take());
         process::kill(&mut self.child);
+        self.cancel.release(&self.child);
     }
 
     /// Ends the process and says what happened, for the crashed vector.
@@ -349,9 +370,12 @@ impl Adapter {
 }
 
 impl Drop for Adapter {
+    /// Every path ends here: nothing of the command outlives its turn.
     fn drop(&mut self) {
         if let Ok(None) = self.child.try_wait() {
             self.kill();
+        } else {
+            self.cancel.release(&self.child);
         }
     }
 }

@@ -41,6 +41,7 @@
 //! ```
 
 mod batch;
+mod cancel;
 mod glob;
 mod outcome;
 mod per_case;
@@ -57,6 +58,7 @@ use std::time::{Duration, Instant};
 
 pub use crate::suite::{Answer, Checks, Reply, Status, Suite, Vector};
 pub use batch::MAX_SILENT_STARTS;
+pub use cancel::Cancel;
 pub use glob::Glob;
 pub use outcome::CaseResult;
 pub use plan::{plan, Case, Listing, PlanError, Selection};
@@ -118,6 +120,9 @@ pub struct Config {
     pub max_failures: Option<usize>,
     /// Batch mode: requests written ahead of their replies.
     pub in_flight: usize,
+    /// Ends the run from another thread (a Ctrl-C handler): the command's processes are
+    /// killed and the report holds the results found so far.
+    pub cancel: Cancel,
 }
 
 impl Config {
@@ -133,6 +138,7 @@ impl Config {
             jobs: std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
             max_failures: None,
             in_flight: IN_FLIGHT,
+            cancel: Cancel::new(),
         }
     }
 }
@@ -208,7 +214,7 @@ pub fn run(cases: &[Case], config: &Config) -> Result<Report, CheckError> {
         errors: config.check_errors || config.check_hints,
         hints: config.check_hints,
     };
-    let recorder = Recorder::new(cases, checks, config.max_failures);
+    let recorder = Recorder::new(cases, checks, config.max_failures, &config.cancel);
     let mut notes = Vec::new();
     match config.mode {
         Mode::Batch => batch::run(cases, config, &recorder, &mut notes)?,
@@ -216,7 +222,15 @@ pub fn run(cases: &[Case], config: &Config) -> Result<Report, CheckError> {
     }
     let stopped = recorder.stopped();
     let results = recorder.into_results();
-    let stopped_early = stopped && results.len() < cases.len();
+    let cancelled = config.cancel.is_cancelled();
+    if cancelled {
+        notes.push(format!(
+            "interrupted: the command was killed; {} of {} vectors not run",
+            cases.len() - results.len(),
+            cases.len()
+        ));
+    }
+    let stopped_early = stopped && !cancelled && results.len() < cases.len();
     Ok(Report {
         suite,
         mode: config.mode,

@@ -7,6 +7,7 @@ use std::sync::Mutex;
 
 use crate::suite::{Answer, Checks, Status};
 
+use super::cancel::Cancel;
 use super::plan::Case;
 
 /// One vector's result.
@@ -90,25 +91,36 @@ pub(crate) struct Recorder<'a> {
     cases: &'a [Case],
     checks: Checks,
     max_failures: Option<usize>,
+    cancel: &'a Cancel,
     results: Mutex<Vec<Option<CaseResult>>>,
     failures: AtomicUsize,
     stop: AtomicBool,
 }
 
 impl<'a> Recorder<'a> {
-    pub(crate) fn new(cases: &'a [Case], checks: Checks, max_failures: Option<usize>) -> Self {
+    pub(crate) fn new(
+        cases: &'a [Case],
+        checks: Checks,
+        max_failures: Option<usize>,
+        cancel: &'a Cancel,
+    ) -> Self {
         Recorder {
             cases,
             checks,
             max_failures,
+            cancel,
             results: Mutex::new(vec![None; cases.len()]),
             failures: AtomicUsize::new(0),
             stop: AtomicBool::new(false),
         }
     }
 
-    /// Records the answer for case `index`; returns false once the run must stop.
+    /// Records the answer for case `index`; returns false once the run must stop. After a
+    /// cancel, answers are dropped: the command was killed, they would blame it.
     pub(crate) fn record(&self, index: usize, answer: Answer) -> bool {
+        if self.cancel.is_cancelled() {
+            return false;
+        }
         let result = CaseResult::judge_with(&self.cases[index], answer, self.checks);
         if result.status.is_failure() {
             let failures = self.failures.fetch_add(1, Ordering::SeqCst) + 1;
@@ -122,9 +134,9 @@ impl<'a> Recorder<'a> {
         !self.stopped()
     }
 
-    /// Whether `--max-failures` has been reached.
+    /// Whether `--max-failures` has been reached, or the run was cancelled.
     pub(crate) fn stopped(&self) -> bool {
-        self.stop.load(Ordering::SeqCst)
+        self.stop.load(Ordering::SeqCst) || self.cancel.is_cancelled()
     }
 
     /// The results recorded, in case order (cases never run are left out).

@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 
 use crate::suite::{stderr_suffix, Answer};
 
+use super::cancel::Cancel;
 use super::outcome::Recorder;
 use super::plan::Case;
 use super::process::{self, StderrTail};
@@ -48,6 +49,7 @@ pub(crate) fn run(
                             break;
                         }
                     }
+                    Err(_) if config.cancel.is_cancelled() => break,
                     Err(error) if !started.load(Ordering::SeqCst) => {
                         lock(&cannot_start).get_or_insert(error);
                         break;
@@ -87,12 +89,18 @@ fn run_one(case: &Case, config: &Config) -> io::Result<Answer> {
             case.suite()
         )));
     };
-    let mut child = config
-        .command
-        .piped()
-        .env("GAN_CHECK_DIALECT", dialect.as_str())
-        .env("GAN_CHECK_ID", &case.id)
-        .spawn()?;
+    // Whatever happens below, the process group ends with this case.
+    let mut child = Released {
+        child: config.cancel.spawn(
+            config
+                .command
+                .piped()
+                .env("GAN_CHECK_DIALECT", dialect.as_str())
+                .env("GAN_CHECK_ID", &case.id),
+        )?,
+        cancel: &config.cancel,
+    };
+    let child = &mut child.child;
     let (Some(stdin), Some(stdout), Some(stderr)) =
         (child.stdin.take(), child.stdout.take(), child.stderr.take())
     else {
@@ -111,12 +119,17 @@ fn run_one(case: &Case, config: &Config) -> io::Result<Answer> {
             stderr_suffix(&stderr)
         ))
     };
-    // Standard output closes when the command exits; then it has little left to do.
-    let Some(output) = process::recv_until(&output, deadline) else {
-        return Ok(timed_out(&mut child));
+    let Some(status) = process::wait_until(child, deadline)? else {
+        return Ok(timed_out(child));
     };
-    let Some(status) = process::wait_until(&mut child, deadline)? else {
-        return Ok(timed_out(&mut child));
+    // What it started and left running is killed now: one that kept standard output open
+    // would otherwise hold the case until the timeout.
+    config.cancel.release(child);
+    let grace = Instant::now() + config.timeout.min(Duration::from_secs(1));
+    let Some(output) = process::recv_until(&output, grace) else {
+        return Ok(Answer::Crash(
+            "standard output still open after the command exited".to_owned(),
+        ));
     };
     let stdout = match output {
         Ok(stdout) => stdout,
@@ -130,6 +143,18 @@ fn run_one(case: &Case, config: &Config) -> io::Result<Answer> {
         .vector
         .as_dyn()
         .per_case_answer(status, &stdout, &mut || stderr.text(Duration::from_secs(1))))
+}
+
+/// A started command, whose process group is killed when it is dropped.
+struct Released<'c> {
+    child: std::process::Child,
+    cancel: &'c Cancel,
+}
+
+impl Drop for Released<'_> {
+    fn drop(&mut self) {
+        self.cancel.release(&self.child);
+    }
 }
 
 /// Writes the input and closes standard input; a command that exits without reading it is

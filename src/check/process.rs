@@ -10,6 +10,7 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use super::cancel::kill_group;
 use super::outcome::tail_lines;
 
 /// The command under test: a program and its arguments, started directly (no shell).
@@ -218,23 +219,7 @@ pub(crate) fn wait_until(child: &mut Child, deadline: Instant) -> io::Result<Opt
 
 /// Kills `child` and every process of its group (if they still run) and reaps `child`.
 pub(crate) fn kill(child: &mut Child) -> Option<ExitStatus> {
-    kill_group(child);
+    kill_group(child.id());
     let _ = child.kill();
     child.wait().ok()
 }
-
-/// `SIGKILL` to the process group `child` leads (see [`Command::piped`]), through kill(1):
-/// the crate forbids `unsafe`, so there is no direct system call. Best effort: when kill(1)
-/// is missing, only `child` itself is killed.
-#[cfg(unix)]
-fn kill_group(child: &Child) {
-    let _ = std::process::Command::new("kill")
-        .args(["-s", "KILL", "--", &format!("-{}", child.id())])
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status();
-}
-
-#[cfg(not(unix))]
-fn kill_group(_: &Child) {}

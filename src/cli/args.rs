@@ -62,7 +62,8 @@ pub enum Command {
     Migrate(MigrateArgs),
     /// Generate the conformance corpus from the grammars, confirmed by the oracle regexes.
     #[command(
-        after_help = "Writes exactly gan/{dialect}.json, cross-dialect.json and \
+        after_help = "Writes exactly gan/{dialect}.json, ggn/validation.json, \
+                            ggn/evaluation.json, migrations.json, cross-dialect.json and \
                             manifest.json under --out (only gan/{dialect}.json with --dialect). \
                             The same grammars and seed give byte-identical files.\n\n\
                             --oracle FILE: one line per dialect, `DIALECT PATTERN`, the uppercase \
@@ -161,7 +162,7 @@ pub struct GgnLimitArgs {
     pub max_size: usize,
 
     /// Arrays and objects nested deeper than this are rejected with `too-deep`.
-    #[arg(long, value_name = "N", default_value_t = crate::ggn::Limits::DEFAULT_MAX_DEPTH)]
+    #[arg(long, value_name = "N", default_value_t = crate::ggn::Limits::DEFAULT_MAX_DEPTH, value_parser = parse_depth)]
     pub max_depth: usize,
 
     /// Output format.
@@ -216,8 +217,8 @@ pub struct GgnMovesArgs {
 
 #[derive(Debug, Args)]
 pub struct GenerateArgs {
-    /// Generate only this dialect's file (repeatable); default: all five, plus
-    /// cross-dialect.json and manifest.json.
+    /// Generate only this dialect's file (repeatable); default: all five, plus the GGN and
+    /// migration files, cross-dialect.json and manifest.json.
     #[arg(long, short = 'd', value_name = "D", value_parser = parse_dialect)]
     pub dialect: Vec<Dialect>,
 
@@ -370,12 +371,32 @@ fn parse_seconds(text: &str) -> Result<Duration, String> {
         .parse()
         .map_err(|_| format!("'{text}' is not a number of seconds"))?;
     if seconds.is_finite() && seconds > 0.0 && seconds <= 1e9 {
+        // Below a millisecond the clocks the runner uses cannot tell it from nothing.
+        if seconds < 0.001 {
+            return Err(format!(
+                "'{text}': the timeout must be at least 0.001 seconds"
+            ));
+        }
         Ok(Duration::from_secs_f64(seconds))
     } else {
         Err(format!(
             "'{text}': the timeout must be a positive number of seconds"
         ))
     }
+}
+
+/// `--max-depth`: up to the reader's hard limit, never silently capped.
+fn parse_depth(text: &str) -> Result<usize, String> {
+    let depth: usize = text
+        .parse()
+        .map_err(|_| format!("'{text}' is not a number of levels"))?;
+    let cap = crate::ggn::Limits::MAX_DEPTH_CAP;
+    if depth > cap {
+        return Err(format!(
+            "'{text}': the depth limit cannot exceed {cap} (the JSON reader's own limit)"
+        ));
+    }
+    Ok(depth)
 }
 
 #[derive(Debug, Args)]

@@ -14,7 +14,7 @@ pub fn check(args: &CheckArgs, out: &mut impl Write) -> io::Result<u8> {
     match run(args, out)? {
         Ok(code) => Ok(code),
         Err(message) => {
-            writeln!(io::stderr(), "gan check: {message}")?;
+            writeln!(super::pipe::stderr(), "gan check: {message}")?;
             Ok(FAILURE)
         }
     }
@@ -80,6 +80,7 @@ fn run(args: &CheckArgs, out: &mut impl Write) -> io::Result<Result<u8, String>>
     config.check_errors = args.check_errors;
     config.check_hints = args.check_hints;
     config.timeout = args.timeout;
+    super::signals::cancel_on_signal(&config.cancel);
     if let Some(jobs) = args.jobs {
         config.jobs = usize::try_from(jobs).unwrap_or(usize::MAX);
     }
@@ -102,7 +103,10 @@ fn run(args: &CheckArgs, out: &mut impl Write) -> io::Result<Result<u8, String>>
             return Ok(Err(format!("{}: {error}", path.display())));
         }
     }
-    writeln!(io::stderr(), "gan check: {}", speed(&report))?;
+    writeln!(super::pipe::stderr(), "gan check: {}", speed(&report))?;
+    if let Some(code) = super::signals::interrupted() {
+        return Ok(Ok(code));
+    }
     Ok(Ok(if report.passed() { OK } else { REJECTED }))
 }
 

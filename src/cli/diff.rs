@@ -12,7 +12,7 @@ pub fn diff(args: &DiffArgs, out: &mut impl Write) -> io::Result<u8> {
     let (old, new) = match (load(&args.old), load(&args.new)) {
         (Ok(old), Ok(new)) => (old, new),
         (Err(error), _) | (_, Err(error)) => {
-            writeln!(io::stderr(), "gan diff: {error}")?;
+            writeln!(super::pipe::stderr(), "gan diff: {error}")?;
             return Ok(FAILURE);
         }
     };

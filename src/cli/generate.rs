@@ -46,7 +46,7 @@ pub fn generate(args: &GenerateArgs, out: &mut impl Write) -> io::Result<u8> {
                 GenerateError::Disagreement(_) | GenerateError::Underivable { .. } => REJECTED,
                 GenerateError::Grammar(_) | GenerateError::Oracle(_) => FAILURE,
             };
-            writeln!(io::stderr(), "gan generate: {error}")?;
+            writeln!(super::pipe::stderr(), "gan generate: {error}")?;
             return Ok(code);
         }
     };
@@ -64,7 +64,7 @@ pub fn generate(args: &GenerateArgs, out: &mut impl Write) -> io::Result<u8> {
             )?;
             return Ok(OK);
         }
-        let mut stderr = io::stderr().lock();
+        let mut stderr = super::pipe::stderr();
         for (path, how) in &stale {
             writeln!(
                 stderr,
@@ -91,6 +91,6 @@ pub fn generate(args: &GenerateArgs, out: &mut impl Write) -> io::Result<u8> {
 }
 
 fn fail(message: impl std::fmt::Display) -> io::Result<u8> {
-    writeln!(io::stderr(), "gan generate: {message}")?;
+    writeln!(super::pipe::stderr(), "gan generate: {message}")?;
     Ok(FAILURE)
 }

@@ -9,9 +9,10 @@ use crate::ggn::output::FileReport;
 use crate::ggn::{self, Board, Diagnostic, Limits, MoveFilter, Options};
 
 use super::args::{Format, GgnCommand, GgnLimitArgs, GgnMovesArgs, GgnValidateArgs};
+use super::pipe::Closed;
 use super::{FAILURE, OK, REJECTED};
 
-pub fn run(command: &GgnCommand, out: &mut impl Write) -> io::Result<u8> {
+pub fn run(command: &GgnCommand, out: &mut (impl Write + Closed)) -> io::Result<u8> {
     match command {
         GgnCommand::Validate(args) => validate(args, out),
         GgnCommand::Moves(args) => moves(args, out),
@@ -59,7 +60,7 @@ fn validate(args: &GgnValidateArgs, out: &mut impl Write) -> io::Result<u8> {
     Ok(code)
 }
 
-fn moves(args: &GgnMovesArgs, out: &mut impl Write) -> io::Result<u8> {
+fn moves(args: &GgnMovesArgs, out: &mut (impl Write + Closed)) -> io::Result<u8> {
     let options = options(&args.common);
     if is_stdin(&args.rules) && is_stdin(&args.board) {
         return usage("--rules and --board cannot both be standard input ('-')");
@@ -81,7 +82,7 @@ fn moves(args: &GgnMovesArgs, out: &mut impl Write) -> io::Result<u8> {
     }
     let validation = ggn::validate(&inputs[0], &options);
     let board = Board::parse(&inputs[1], &options);
-    let mut stderr = io::stderr().lock();
+    let mut stderr = super::pipe::stderr();
     let rules_name = args.rules.to_string_lossy();
     if !validation.diagnostics().is_empty() {
         report(
@@ -107,7 +108,12 @@ fn moves(args: &GgnMovesArgs, out: &mut impl Write) -> io::Result<u8> {
         from: args.from.clone(),
         to: args.to.clone(),
     };
-    for found in document.moves(&board, &filter) {
+    // One move at a time: each holds a whole board. The inputs are read and judged: once
+    // the output is closed, the moves left are only output.
+    for found in document.moves_iter(&board, &filter) {
+        if out.is_closed() {
+            break;
+        }
         match args.common.format {
             Format::Json => writeln!(out, "{}", found.to_json())?,
             Format::Text => writeln!(out, "{found}")?,
@@ -174,10 +180,14 @@ fn read_squares(
 }
 
 fn unreadable(path: &Path, error: &io::Error) -> io::Result<()> {
-    writeln!(io::stderr(), "gan: cannot read {}: {error}", path.display())
+    writeln!(
+        super::pipe::stderr(),
+        "gan: cannot read {}: {error}",
+        path.display()
+    )
 }
 
 fn usage(message: &str) -> io::Result<u8> {
-    writeln!(io::stderr(), "gan: {message}")?;
+    writeln!(super::pipe::stderr(), "gan: {message}")?;
     Ok(FAILURE)
 }

@@ -244,7 +244,8 @@ impl<W: Write> Sink<'_, W> {
 
 /// Standard error: the per-line diagnostics, the progress bar and the summary.
 struct Reporter {
-    stderr: BufWriter<io::Stderr>,
+    // A closed standard error loses the diagnostics, not the `-o` file (`pipe`).
+    stderr: BufWriter<super::pipe::Closable<io::Stderr>>,
     bar: Option<ProgressBar>,
     ambiguous: AmbiguousStyles,
 }
@@ -263,7 +264,7 @@ impl Reporter {
                 bar
             });
         Reporter {
-            stderr: BufWriter::new(io::stderr()),
+            stderr: BufWriter::new(super::pipe::stderr()),
             bar,
             ambiguous: AmbiguousStyles::default(),
         }
@@ -285,7 +286,7 @@ impl Reporter {
             );
         }
         match &self.bar {
-            Some(bar) => bar.suspend(|| io::stderr().write_all(text.as_bytes())),
+            Some(bar) => bar.suspend(|| super::pipe::stderr().write_all(text.as_bytes())),
             None => self.stderr.write_all(text.as_bytes()),
         }
     }

@@ -33,7 +33,7 @@ pub(super) fn migrate_ggn(
     };
     let mut report = args.report.as_deref().map(create).transpose()?;
     let migration = migrate_document(&bytes, converter, &limits);
-    let mut stderr = BufWriter::new(io::stderr().lock());
+    let mut stderr = BufWriter::new(super::pipe::stderr());
     for problem in migration.problems() {
         writeln!(stderr, "gan migrate: {name}: {problem}")?;
         if let Some(report) = &mut report {

@@ -11,6 +11,8 @@ mod inputs;
 mod migrate;
 mod migrate_ggn;
 mod parse;
+mod pipe;
+mod signals;
 mod style;
 
 use std::io::{self, Write};
@@ -29,19 +31,41 @@ pub const FAILURE: u8 = 2;
 
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
+    signals::install();
     let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
     let colors = style::Colors::choose(cli.color);
     let result = match &cli.command {
-        Command::Parse(args) => parse::parse(args, &mut out, colors),
-        Command::Detect(args) => parse::detect(args, &mut out, colors),
-        Command::Migrate(args) => migrate::migrate(args, &mut out),
-        Command::Generate(args) => generate::generate(args, &mut out),
-        Command::Diff(args) => diff::diff(args, &mut out),
-        Command::Check(args) => check::check(args, &mut out),
-        Command::Ggn(command) => ggn::run(command, &mut out),
+        Command::Parse(_) | Command::Detect(_) | Command::Migrate(_) => {
+            let mut out = io::BufWriter::new(stdout.lock());
+            let result = match &cli.command {
+                Command::Parse(args) => parse::parse(args, &mut out, colors),
+                Command::Detect(args) => parse::detect(args, &mut out, colors),
+                Command::Migrate(args) => migrate::migrate(args, &mut out),
+                _ => unreachable!("matched above"),
+            };
+            result.and_then(|code| out.flush().map(|()| code))
+        }
+        _ => {
+            // A closed pipe stops the output, not the work (see `pipe`).
+            let mut out = io::BufWriter::new(pipe::Closable::new(stdout.lock()));
+            let result = match &cli.command {
+                Command::Generate(args) => generate::generate(args, &mut out),
+                Command::Diff(args) => diff::diff(args, &mut out),
+                Command::Check(args) => check::check(args, &mut out),
+                Command::Ggn(command) => ggn::run(command, &mut out),
+                _ => unreachable!("matched above"),
+            };
+            let result = result.and_then(|code| out.flush().map(|()| code));
+            match (&cli.command, result) {
+                // The report was lost: a failure seen is still a failure, a pass is not
+                // proven to anyone.
+                (Command::Check(_), Ok(code)) if out.get_ref().is_closed() && code == OK => {
+                    Ok(FAILURE)
+                }
+                (_, result) => result,
+            }
+        }
     };
-    let result = result.and_then(|code| out.flush().map(|()| code));
     match result {
         Ok(code) => ExitCode::from(code),
         Err(error) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(OK),

@@ -7,6 +7,9 @@ use std::path::Path;
 use super::tables::{check_key, is_beta_style, is_snn_style, TableError, Tables};
 
 impl Tables {
+    /// The largest `--map` file read: 16 MiB.
+    pub const MAX_FILE: usize = 16 << 20;
+
     /// The built-in rows plus the user table in `text` (TOML).
     pub fn from_toml(text: &str) -> Result<Tables, TableError> {
         let table: toml::Table = text.parse().map_err(|error: toml::de::Error| {
@@ -15,10 +18,27 @@ impl Tables {
         from_table(&table).map_err(TableError::new)
     }
 
-    /// The built-in rows plus the user table in the TOML file at `path`.
+    /// The built-in rows plus the user table in the TOML file at `path`, which may hold at
+    /// most [`Tables::MAX_FILE`] bytes (`--map /dev/zero` would otherwise read until memory
+    /// runs out).
     pub fn load(path: &Path) -> Result<Tables, TableError> {
-        let text = std::fs::read_to_string(path)
+        use std::io::Read as _;
+        let cap = u64::try_from(Tables::MAX_FILE).unwrap_or(u64::MAX);
+        let mut bytes = Vec::new();
+        std::fs::File::open(path)
+            .and_then(|file| file.take(cap + 1).read_to_end(&mut bytes))
             .map_err(|error| TableError::in_file(path, error.to_string()))?;
+        if bytes.len() > Tables::MAX_FILE {
+            return Err(TableError::in_file(
+                path,
+                format!(
+                    "larger than {} MiB: a name table this big is not one",
+                    Tables::MAX_FILE >> 20
+                ),
+            ));
+        }
+        let text = String::from_utf8(bytes)
+            .map_err(|_| TableError::in_file(path, "not UTF-8".to_owned()))?;
         Tables::from_toml(&text)
             .map_err(|error| TableError::in_file(path, error.message().to_owned()))
     }

@@ -45,15 +45,43 @@ impl fmt::Display for Staleness {
     }
 }
 
-/// Writes every file of `corpus` under `dir`, each atomically; returns the paths written.
+/// Writes every file of `corpus` under `dir`, all at once: `dir` is replaced as a whole
+/// ([`crate::atomic::replace_dir`]; the files the corpus does not hold are kept), so it is
+/// entirely old or entirely new whatever happens, and two runs cannot interleave. Returns the
+/// paths written.
 pub fn write(dir: &Path, corpus: &Corpus) -> Result<Vec<PathBuf>, FileError> {
-    let mut written = Vec::with_capacity(corpus.files.len());
-    for (relative, contents) in &corpus.files {
-        let path = dir.join(relative);
-        write_atomically(&path, contents.as_bytes())?;
-        written.push(path);
+    let mut failed = None;
+    crate::atomic::replace_dir(dir, |staging| {
+        for (relative, contents) in &corpus.files {
+            if let Err(error) = write_plain(&staging.join(relative), contents.as_bytes()) {
+                failed = Some(FileError {
+                    path: dir.join(relative),
+                    error: io::Error::new(error.kind(), error.to_string()),
+                });
+                return Err(error);
+            }
+        }
+        Ok(())
+    })
+    .map_err(|error| {
+        failed.take().unwrap_or(FileError {
+            path: dir.to_owned(),
+            error,
+        })
+    })?;
+    Ok(corpus
+        .files
+        .iter()
+        .map(|(relative, _)| dir.join(relative))
+        .collect())
+}
+
+/// Writes `bytes` to `path` in the staging tree, creating its folder.
+fn write_plain(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    if let Some(folder) = path.parent() {
+        std::fs::create_dir_all(folder)?;
     }
-    Ok(written)
+    std::fs::write(path, bytes)
 }
 
 /// Writes `bytes` to `path` atomically ([`crate::atomic`]), creating its folder.

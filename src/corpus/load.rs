@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 
 use serde::de::DeserializeOwned;
 
+use super::validate;
 use crate::dialect::Dialect;
 use crate::suite::gan::format::{VectorFile, READABLE_FORMATS};
 use crate::suite::ggn::format::{self as ggn_format, EvaluationFile, GgnFiles, ValidationFile};
@@ -212,6 +213,8 @@ fn read(path: &Path) -> Result<String, LoadError> {
 trait GgnFile: DeserializeOwned {
     fn format(&self) -> u32;
     fn kind(&self) -> &str;
+    /// The schema's rules ([`validate`]).
+    fn validate(&self) -> Result<(), validate::Problem>;
 }
 
 impl GgnFile for ValidationFile {
@@ -221,6 +224,9 @@ impl GgnFile for ValidationFile {
     fn kind(&self) -> &str {
         &self.kind
     }
+    fn validate(&self) -> Result<(), validate::Problem> {
+        validate::ggn_validation(self)
+    }
 }
 
 impl GgnFile for EvaluationFile {
@@ -229,6 +235,9 @@ impl GgnFile for EvaluationFile {
     }
     fn kind(&self) -> &str {
         &self.kind
+    }
+    fn validate(&self) -> Result<(), validate::Problem> {
+        validate::ggn_evaluation(self)
     }
 }
 
@@ -253,6 +262,7 @@ fn parse_ggn<F: GgnFile>(path: &Path, text: &str, kind: &str) -> Result<F, LoadE
             file.kind()
         )));
     }
+    file.validate().map_err(fail)?;
     Ok(file)
 }
 
@@ -271,10 +281,11 @@ fn parse_migrations(path: &Path, text: &str) -> Result<MigrationFile, LoadError>
             vectors::FORMAT
         )));
     }
+    validate::migrations(&file).map_err(fail)?;
     Ok(file)
 }
 
-/// The GGN document migration vectors, checked: format version.
+/// The GGN document migration vectors, checked: format version, schema rules.
 fn parse_migrate_ggn(path: &Path, text: &str) -> Result<MigrateGgnFile, LoadError> {
     let fail = |message: String| LoadError {
         path: path.to_owned(),
@@ -289,6 +300,7 @@ fn parse_migrate_ggn(path: &Path, text: &str) -> Result<MigrateGgnFile, LoadErro
             migrate_ggn_format::FORMAT
         )));
     }
+    validate::migrate_ggn(&file).map_err(fail)?;
     Ok(file)
 }
 
@@ -323,5 +335,6 @@ fn parse(path: &Path, text: &str) -> Result<VectorFile, LoadError> {
             vector.id, vector.dialect
         )));
     }
+    validate::gan_file(&file).map_err(fail)?;
     Ok(file)
 }

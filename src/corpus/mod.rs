@@ -18,6 +18,7 @@ pub mod files;
 pub mod generate;
 mod load;
 pub mod summary;
+pub mod validate;
 
 pub use crate::suite::gan::format::{
     self, CrossFile, CrossVector, ExpectedError, Vector, VectorFile, FORMAT,

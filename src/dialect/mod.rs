@@ -101,9 +101,10 @@ impl Dialect {
         crate::grammar::SOURCES[self as usize]
     }
 
-    /// Parses `input` in this dialect.
+    /// Parses `input` in this dialect, under the default limits ([`Limits::DEFAULT`]: an
+    /// input over 64 KiB is `too-long`).
     pub fn parse(self, input: &[u8]) -> Result<Actor, ParseError> {
-        self.parse_with(input, Limits::NONE)
+        self.parse_with(input, Limits::DEFAULT)
     }
 
     /// Parses `input` in this dialect under `limits`.

@@ -56,8 +56,20 @@ impl Document {
     /// The resulting board of a move is `board` with `perform` applied: a square of the
     /// board takes its new value (`null` stays listed as `null`); a square absent from the
     /// board is appended when it receives a piece, and left out when it is emptied.
+    ///
+    /// Each move holds a whole board: prefer [`Document::moves_iter`] when there may be many.
     #[must_use]
     pub fn moves(&self, board: &Board, filter: &MoveFilter) -> Vec<Move> {
+        self.moves_iter(board, filter).collect()
+    }
+
+    /// The moves of [`Document::moves`], one at a time, in the same order: memory holds one
+    /// resulting board at a time, however many moves there are.
+    pub fn moves_iter<'a>(
+        &'a self,
+        board: &'a Board,
+        filter: &'a MoveFilter,
+    ) -> impl Iterator<Item = Move> + 'a {
         let tables = self.tables();
         let mut cells: Vec<Option<Occupant>> = vec![None; tables.square_count()];
         let mut candidates = Vec::new();
@@ -75,37 +87,39 @@ impl Document {
         // A filter square the document never mentions gets an id no square has.
         let square = |wanted: Option<&str>| wanted.map(|s| tables.square(s).unwrap_or(u32::MAX));
         let (from, to) = (square(filter.from.as_deref()), square(filter.to.as_deref()));
-        let mut moves = Vec::new();
-        for (p, s) in candidates {
+        let cells: std::rc::Rc<[Option<Occupant>]> = cells.into();
+        candidates.into_iter().flat_map(move |(p, s)| {
             let piece = &self.entries()[p];
             let source = &piece.sources[s];
             let wanted_piece = filter.piece.as_deref().is_none_or(|w| w == piece.name);
-            if !wanted_piece || from.is_some_and(|id| id != source.id) {
-                continue;
-            }
-            for destination in &source.destinations {
-                if to.is_some_and(|id| id != destination.id) {
-                    continue;
-                }
-                for (v, variant) in destination.variants.iter().enumerate() {
-                    let compiled = variant.compiled();
-                    let on_board = |c: &Condition| holds(c, &cells, piece.side);
-                    if compiled.require.iter().all(on_board)
-                        && !compiled.prevent.iter().any(on_board)
-                    {
-                        moves.push(Move {
-                            piece: piece.name.clone(),
-                            from: source.square.clone(),
-                            to: destination.square.clone(),
-                            variant: v,
-                            perform: variant.perform().to_vec(),
-                            board: board.apply(variant.perform()),
-                        });
-                    }
-                }
-            }
-        }
-        moves
+            let wanted = wanted_piece && from.is_none_or(|id| id == source.id);
+            let cells = std::rc::Rc::clone(&cells);
+            source
+                .destinations
+                .iter()
+                .filter(move |destination| wanted && to.is_none_or(|id| id == destination.id))
+                .flat_map(move |destination| {
+                    let cells = std::rc::Rc::clone(&cells);
+                    destination
+                        .variants
+                        .iter()
+                        .enumerate()
+                        .filter_map(move |(v, variant)| {
+                            let compiled = variant.compiled();
+                            let on_board = |c: &Condition| holds(c, &cells, piece.side);
+                            (compiled.require.iter().all(on_board)
+                                && !compiled.prevent.iter().any(on_board))
+                            .then(|| Move {
+                                piece: piece.name.clone(),
+                                from: source.square.clone(),
+                                to: destination.square.clone(),
+                                variant: v,
+                                perform: variant.perform().to_vec(),
+                                board: board.apply(variant.perform()),
+                            })
+                        })
+                })
+        })
     }
 }
 

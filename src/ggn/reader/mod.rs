@@ -34,6 +34,9 @@ impl Limits {
     pub const DEFAULT_MAX_SIZE: usize = 16 * 1024 * 1024;
     /// The default depth limit: 64.
     pub const DEFAULT_MAX_DEPTH: usize = 64;
+    /// The deepest limit that means what it says: `serde_json` stops at 128 levels, so a
+    /// larger `max_depth` acts as 127.
+    pub const MAX_DEPTH_CAP: usize = 127;
 }
 
 impl Default for Limits {
@@ -100,7 +103,7 @@ fn json_error(error: &serde_json::Error, too_deep: bool, max_depth: usize) -> Re
     let recursion = message == "recursion limit exceeded";
     let (kind, message) = if too_deep || recursion {
         let limit = if recursion {
-            127.min(max_depth)
+            Limits::MAX_DEPTH_CAP.min(max_depth)
         } else {
             max_depth
         };

@@ -174,6 +174,10 @@ pub(crate) fn describe(node: &Node) -> String {
     match node.kind() {
         NodeKind::Null => "null".to_owned(),
         NodeKind::Bool(b) => format!("a boolean ({b})"),
+        // serde_json reads `-0` as the float -0.0; the document said `-0`.
+        NodeKind::Number(n) if n.as_f64().is_some_and(|f| f == 0.0 && f.is_sign_negative()) => {
+            "a number (-0)".to_owned()
+        }
         NodeKind::Number(n) => format!("a number ({n})"),
         NodeKind::String(s) => format!("a string ({s:?})"),
         NodeKind::Array(_) => "an array".to_owned(),

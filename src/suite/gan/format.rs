@@ -126,8 +126,10 @@ pub fn decode_hex(hex: &str) -> Vec<u8> {
     hex.as_bytes()
         .chunks_exact(2)
         .map_while(|pair| {
-            let digits = std::str::from_utf8(pair).ok()?;
-            u8::from_str_radix(digits, 16).ok()
+            // `from_str_radix` alone would take a sign: `+f` is not hex.
+            let digit = |byte: u8| char::from(byte).to_digit(16);
+            let value = digit(pair[0])? * 16 + digit(pair[1])?;
+            u8::try_from(value).ok()
         })
         .collect()
 }

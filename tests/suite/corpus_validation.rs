@@ -1,0 +1,318 @@
+//! The corpus loader enforces the published schemas itself (issue 12, defect 8): a set of
+//! broken files, each rejected by its JSON Schema and by the loader alike, and a broken
+//! corpus stops `gan check` (exit 2, file and vector named) before any adapter starts.
+
+use std::path::Path;
+
+use serde_json::{json, Value};
+
+use crate::util::gan_command;
+
+fn schema(name: &str) -> jsonschema::Validator {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("conformance/schema")
+        .join(name);
+    let text = std::fs::read_to_string(path).unwrap();
+    jsonschema::validator_for(&serde_json::from_str(&text).unwrap()).unwrap()
+}
+
+fn valid_gan() -> Value {
+    json!({"id": "qpi/valid/basic/0123456789ab", "dialect": "qpi", "group": "basic",
+           "input": "C:K", "valid": true,
+           "actor": {"style": "C", "type": "K", "side": "first"}, "canonical": "C:K"})
+}
+
+fn invalid_gan() -> Value {
+    json!({"id": "qpi/invalid/case/0123456789ac", "dialect": "qpi", "group": "case",
+           "input": "c:k", "valid": false, "error": {"code": "case-mismatch", "offset": 0, "hint": null}})
+}
+
+/// `vectors` as `DIR/gan/qpi.json`, loaded.
+fn load_gan(vectors: &[Value]) -> Result<(), String> {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("gan")).unwrap();
+    let file = json!({"format": 2, "dialect": "qpi", "spec": "qpi", "vectors": vectors});
+    std::fs::write(dir.path().join("gan/qpi.json"), file.to_string()).unwrap();
+    gan::corpus::load_dir(dir.path())
+        .map(drop)
+        .map_err(|error| error.to_string())
+}
+
+/// Each change of a good vector that breaks the schema; the loader must reject it too,
+/// saying what.
+#[test]
+fn gan_schema_and_loader_agree_on_broken_files() {
+    let validator = schema("vectors.schema.json");
+    let wrap = |vectors: &[Value]| json!({"format": 2, "dialect": "qpi", "spec": "qpi", "vectors": vectors});
+    let good = vec![valid_gan(), invalid_gan()];
+    assert!(validator.is_valid(&wrap(&good)));
+    load_gan(&good).unwrap();
+
+    let broken: Vec<(&str, Value, &str)> = vec![
+        (
+            "no input",
+            json!({"input": null}),
+            "neither `input` nor `input_hex`",
+        ),
+        (
+            "bad hex",
+            json!({"input": null, "input_hex": "zz+f", "group": "invalid-utf8"}),
+            "not lowercase hex",
+        ),
+        (
+            "sign in hex",
+            json!({"input": null, "input_hex": "+f", "group": "invalid-utf8"}),
+            "not lowercase hex",
+        ),
+        (
+            "both inputs",
+            json!({"input_hex": "ff", "group": "invalid-utf8"}),
+            "both",
+        ),
+        (
+            "hex outside invalid-utf8",
+            json!({"input": null, "input_hex": "ff"}),
+            "invalid-utf8 only",
+        ),
+        ("no error", json!({"error": null}), "needs `error`"),
+        (
+            "bad id",
+            json!({"id": "qpi/invalid/case/XYZ"}),
+            "does not match",
+        ),
+        ("bad group", json!({"group": "Case"}), "group"),
+        (
+            "unknown code",
+            json!({"error": {"code": "nope", "offset": 0, "hint": null}}),
+            "unknown error code",
+        ),
+        (
+            "no hint in format 2",
+            json!({"error": {"code": "case-mismatch", "offset": 0}}),
+            "needs `hint`",
+        ),
+        (
+            "empty hint",
+            json!({"error": {"code": "case-mismatch", "offset": 0, "hint": ""}}),
+            "`error.hint` is empty",
+        ),
+        (
+            "hint on another code",
+            json!({"error": {"code": "empty", "offset": 0, "hint": "C:K"}}),
+            "only a case-mismatch has one",
+        ),
+        (
+            "actor on invalid",
+            json!({"actor": {"style": "C", "type": "K", "side": "first"}}),
+            "has no `actor`",
+        ),
+        (
+            "bad source",
+            json!({"source": "qpi/invalid/x/0123456789ab"}),
+            "source",
+        ),
+        ("bad mutation", json!({"mutation": "Drop Char"}), "mutation"),
+        ("empty note", json!({"note": ""}), "`note` is empty"),
+    ];
+    for (what, change, message) in broken {
+        let mut vector = invalid_gan();
+        for (key, value) in change.as_object().unwrap() {
+            if value.is_null() {
+                vector.as_object_mut().unwrap().remove(key);
+            } else {
+                vector[key] = value.clone();
+            }
+        }
+        let file = wrap(&[valid_gan(), vector.clone()]);
+        assert!(!validator.is_valid(&file), "{what}: the schema accepts it");
+        let error = load_gan(&[valid_gan(), vector]).expect_err(what);
+        assert!(error.contains("qpi.json"), "{what}: {error}");
+        assert!(error.contains(message), "{what}: {error}");
+    }
+    // A valid vector that lacks `actor`, or carries `error`.
+    for (what, change) in [
+        ("valid without actor", json!({"actor": null})),
+        (
+            "valid with error",
+            json!({"error": {"code": "empty", "offset": 0, "hint": null}}),
+        ),
+    ] {
+        let mut vector = valid_gan();
+        for (key, value) in change.as_object().unwrap() {
+            if value.is_null() {
+                vector.as_object_mut().unwrap().remove(key);
+            } else {
+                vector[key] = value.clone();
+            }
+        }
+        assert!(!validator.is_valid(&wrap(&[vector.clone()])), "{what}");
+        assert!(load_gan(&[vector]).is_err(), "{what}");
+    }
+    // Beyond the schema: an id used twice.
+    let error = load_gan(&[valid_gan(), valid_gan()]).unwrap_err();
+    assert!(error.contains("used twice"), "{error}");
+    // A case-mismatch with its hint is good.
+    let mut hinted = invalid_gan();
+    hinted["error"]["hint"] = json!("C:K");
+    assert!(validator.is_valid(&wrap(&[hinted.clone()])));
+    load_gan(&[hinted]).unwrap();
+}
+
+/// A format-1 file (no hints) still loads; a hint in it is refused.
+#[test]
+fn format_1_gan_files_load_without_hints() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("gan")).unwrap();
+    let write = |error: Value| {
+        let vector = json!({"id": "qpi/invalid/case/0123456789ac", "dialect": "qpi",
+            "group": "case", "input": "c:k", "valid": false, "error": error});
+        let file = json!({"format": 1, "dialect": "qpi", "spec": "qpi", "vectors": [vector]});
+        std::fs::write(dir.path().join("gan/qpi.json"), file.to_string()).unwrap();
+        gan::corpus::load_dir(dir.path())
+            .map(drop)
+            .map_err(|e| e.to_string())
+    };
+    write(json!({"code": "case-mismatch", "offset": 0})).unwrap();
+    let error = write(json!({"code": "case-mismatch", "offset": 0, "hint": null})).unwrap_err();
+    assert!(error.contains("not part of format 1"), "{error}");
+}
+
+/// The migrate-ggn file: a refusal that also expects a warning, and an output with errors.
+#[test]
+fn migrate_ggn_files_are_checked_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("conformance");
+    let path = dir.path().join("migrate-ggn.json");
+    std::fs::copy(root.join("migrate-ggn.json"), &path).unwrap();
+    gan::corpus::load_migrate_ggn_dir(dir.path()).unwrap();
+    let validator = schema("migrate-ggn-vectors.schema.json");
+    let original: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert!(validator.is_valid(&original));
+    let index = |refused: bool| {
+        original["vectors"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .position(|v| v.get("output_text").is_none() == refused)
+            .unwrap()
+    };
+    let cases: Vec<(&str, usize, Value, &str)> = vec![
+        (
+            "refused with a warning",
+            index(true),
+            json!({"warnings": [{"code": "king-flag-lost", "pointer": ""}]}),
+            "expects no warning",
+        ),
+        (
+            "converted with an error",
+            index(false),
+            json!({"errors": [{"code": "key-collision", "pointer": ""}]}),
+            "expects no error",
+        ),
+        (
+            "bad id",
+            index(false),
+            json!({"id": "migrate-ggn/x"}),
+            "does not match",
+        ),
+        (
+            "bad pointer",
+            index(false),
+            json!({"warnings": [{"code": "king-flag-lost", "pointer": "a"}]}),
+            "not a JSON pointer",
+        ),
+    ];
+    for (what, at, change, message) in cases {
+        let mut file = original.clone();
+        for (key, value) in change.as_object().unwrap() {
+            file["vectors"][at][key] = value.clone();
+        }
+        assert!(!validator.is_valid(&file), "{what}: the schema accepts it");
+        std::fs::write(&path, file.to_string()).unwrap();
+        let error = gan::corpus::load_migrate_ggn_dir(dir.path())
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains(message), "{what}: {error}");
+    }
+}
+
+#[test]
+fn ggn_and_migration_files_are_checked_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("conformance");
+    std::fs::create_dir(dir.path().join("ggn")).unwrap();
+    for name in [
+        "ggn/validation.json",
+        "ggn/evaluation.json",
+        "migrations.json",
+    ] {
+        std::fs::copy(root.join(name), dir.path().join(name)).unwrap();
+    }
+    gan::corpus::load_ggn_dir(dir.path()).unwrap();
+    gan::corpus::load_migrations_dir(dir.path()).unwrap();
+
+    // A GGN vector with no document.
+    let path = dir.path().join("ggn/validation.json");
+    let mut file: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    file["vectors"][0]
+        .as_object_mut()
+        .unwrap()
+        .remove("document_text");
+    assert!(!schema("ggn-vectors.schema.json").is_valid(&file));
+    std::fs::write(&path, file.to_string()).unwrap();
+    let error = gan::corpus::load_ggn_dir(dir.path())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        error.contains("neither `document_text` nor `document_hex`"),
+        "{error}"
+    );
+
+    // A migration vector with a bad hex input.
+    let path = dir.path().join("migrations.json");
+    let mut file: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let vector = file["vectors"][0].as_object_mut().unwrap();
+    vector.remove("input");
+    vector.insert("input_hex".into(), json!("zz"));
+    assert!(!schema("migrations.schema.json").is_valid(&file));
+    std::fs::write(&path, file.to_string()).unwrap();
+    let error = gan::corpus::load_migrations_dir(dir.path())
+        .unwrap_err()
+        .to_string();
+    assert!(error.contains("not lowercase hex"), "{error}");
+}
+
+#[test]
+fn a_broken_corpus_stops_check_before_the_adapter_starts() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("gan")).unwrap();
+    let mut vector = invalid_gan();
+    vector.as_object_mut().unwrap().remove("input");
+    vector["input_hex"] = json!("zz+f");
+    vector["group"] = json!("invalid-utf8");
+    let file =
+        json!({"format": 1, "dialect": "qpi", "spec": "qpi", "vectors": [valid_gan(), vector]});
+    std::fs::write(dir.path().join("gan/qpi.json"), file.to_string()).unwrap();
+    let marker = dir.path().join("started");
+    let output = gan_command()
+        .arg("check")
+        .arg("--corpus")
+        .arg(dir.path())
+        .args(["--dialect", "qpi", "--", "sh", "-c"])
+        .arg(format!("touch {}", marker.display()))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("qpi.json"), "{stderr}");
+    assert!(stderr.contains("qpi/invalid/case/0123456789ac"), "{stderr}");
+    assert!(!marker.exists(), "the adapter started");
+}
+
+#[test]
+fn decode_hex_takes_hex_digits_only() {
+    use gan::corpus::format::decode_hex;
+    assert_eq!(decode_hex("00ff7F"), [0x00, 0xff, 0x7f]);
+    assert_eq!(decode_hex("+f"), Vec::<u8>::new(), "no sign");
+    assert_eq!(decode_hex("41-1"), [0x41]);
+}

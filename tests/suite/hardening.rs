@@ -1,0 +1,570 @@
+//! Hostile input and hostile surroundings (issue 12): cost that grows with the input,
+//! closed pipes, `-o` through links and special files, signals, child processes.
+
+use std::time::{Duration, Instant};
+
+/// The best of five runs of each of `small` and `large`, interleaved so that a change of
+/// load hits both.
+fn best_of_five(mut small: impl FnMut(), mut large: impl FnMut()) -> (Duration, Duration) {
+    let time = |work: &mut dyn FnMut()| {
+        let start = Instant::now();
+        work();
+        start.elapsed()
+    };
+    (0..5).fold((Duration::MAX, Duration::MAX), |(s, l), _| {
+        (s.min(time(&mut small)), l.min(time(&mut large)))
+    })
+}
+
+/// `escape` recounted its output for every character: 8× the input took 64× the time.
+/// Linear is 8×; this fails only above 24×, so a busy machine does not make it flaky (the
+/// small input takes milliseconds, well above the scheduler's noise).
+#[test]
+fn escape_is_linear() {
+    let small = vec![b'A'; 128 << 10];
+    let large = vec![b'A'; 1 << 20];
+    let (small_time, large_time) = best_of_five(
+        || drop(gan::output::escape(&small)),
+        || drop(gan::output::escape(&large)),
+    );
+    let ratio = large_time.as_secs_f64() / small_time.as_secs_f64().max(1e-6);
+    assert!(
+        ratio < 24.0,
+        "escape: 8x the input took {ratio:.1}x the time ({small_time:?} -> {large_time:?})"
+    );
+}
+
+/// The columns `escape` returns are the character positions of each byte in its text.
+#[test]
+fn escape_columns_point_into_the_text() {
+    let input = "a\"\\\n\u{e9}\u{1F600}".as_bytes();
+    let mut bytes = input.to_vec();
+    bytes.extend([0xFF, b'z']);
+    let (text, columns) = gan::output::escape(&bytes);
+    assert_eq!(text, "\"a\\\"\\\\\\n\u{e9}\u{1F600}\\xFFz\"");
+    // Columns counted by hand: `"`=0, a=1, \"=2..3, \\=4..5, \n=6..7, é=8, 😀=9, \xFF=10..13, z=14, end=15.
+    assert_eq!(columns, [1, 2, 4, 6, 8, 8, 9, 9, 9, 9, 10, 14, 15]);
+}
+
+// ---- closed pipes, signals, processes (through the binary) ----
+
+use std::path::Path;
+use std::process::{Child, Command, ExitStatus, Stdio};
+
+use crate::check_corpus::{gan_ref, python};
+
+fn gan_binary() -> std::path::PathBuf {
+    assert_cmd::cargo::cargo_bin("gan")
+}
+
+/// `gan ARGS…` with the streams named closed before it writes a byte (`| head -0`).
+fn run_with_closed(
+    args: &[&str],
+    dir: &Path,
+    close_stdout: bool,
+    close_stderr: bool,
+) -> ExitStatus {
+    let mut child = Command::new(gan_binary())
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let stderr = child.stderr.take().unwrap();
+    let (keep_out, keep_err) = (
+        (!close_stdout).then_some(stdout),
+        (!close_stderr).then_some(stderr),
+    );
+    let keep = std::thread::spawn(move || {
+        use std::io::Read;
+        let mut sink = Vec::new();
+        if let Some(mut out) = keep_out {
+            let _ = out.read_to_end(&mut sink);
+        }
+        if let Some(mut err) = keep_err {
+            let _ = err.read_to_end(&mut sink);
+        }
+    });
+    let status = child.wait().unwrap();
+    keep.join().unwrap();
+    status
+}
+
+/// `CHESS:K` and an invalid line, `lines` times each.
+fn mixed(dir: &Path, lines: usize) -> std::path::PathBuf {
+    let path = dir.join("mixed.txt");
+    std::fs::write(&path, "CHESS:K\nbad!!\n".repeat(lines)).unwrap();
+    path
+}
+
+#[test]
+fn migrate_o_writes_its_file_when_standard_error_is_closed() {
+    let dir = tempfile::tempdir().unwrap();
+    mixed(dir.path(), 3000);
+    let status = run_with_closed(
+        &["migrate", "--from", "legacy", "mixed.txt", "-o", "out.txt"],
+        dir.path(),
+        false,
+        true,
+    );
+    assert_eq!(status.code(), Some(1), "an invalid line is still a failure");
+    let written = std::fs::read_to_string(dir.path().join("out.txt")).unwrap();
+    assert_eq!(written.lines().count(), 3000);
+}
+
+#[test]
+fn ggn_validate_fails_when_its_output_is_closed() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("bad.json"), "{\"CHESS:K\": 1}").unwrap();
+    for close_stderr in [false, true] {
+        let status = run_with_closed(
+            &["ggn", "validate", "bad.json", "bad.json"],
+            dir.path(),
+            true,
+            close_stderr,
+        );
+        assert_eq!(status.code(), Some(1), "stderr closed: {close_stderr}");
+    }
+}
+
+/// `gan check` of the first qpi valid vectors, with `adapter` as a per-case command.
+fn check_args(adapter: &[&str], extra: &[&str]) -> Vec<String> {
+    let mut args: Vec<String> = ["check", "--dialect", "qpi", "--filter", "qpi/valid/*"]
+        .iter()
+        .chain(extra)
+        .chain(&["--"])
+        .chain(adapter)
+        .map(|s| (*s).to_owned())
+        .collect();
+    args.shrink_to_fit();
+    args
+}
+
+#[test]
+fn check_with_its_report_lost_exits_1_on_failures_and_2_otherwise() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = gan_ref();
+    let adapter = [
+        python().to_str().unwrap(),
+        "-S",
+        "-E",
+        script.to_str().unwrap(),
+    ];
+    let args = check_args(&adapter, &[]);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    assert_eq!(
+        run_with_closed(&args, dir.path(), false, false).code(),
+        Some(0)
+    );
+    assert_eq!(
+        run_with_closed(&args, dir.path(), true, false).code(),
+        Some(2),
+        "a pass nobody saw is not a pass"
+    );
+    // `false` rejects every (valid) vector.
+    let args = check_args(&["false"], &["--mode", "per-case", "--max-failures", "5"]);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    assert_eq!(
+        run_with_closed(&args, dir.path(), true, true).code(),
+        Some(1)
+    );
+}
+
+/// Whether process `pid` is gone (or a zombie nobody waits for).
+fn is_gone(pid: u32) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Err(_) => true,
+        Ok(stat) => stat
+            .rsplit_once(") ")
+            .is_some_and(|(_, rest)| rest.starts_with('Z') || rest.starts_with('X')),
+    }
+}
+
+/// Waits (up to a minute) for `path` to hold a process id.
+fn read_pid(path: &Path) -> u32 {
+    for _ in 0..600 {
+        if let Some(pid) = std::fs::read_to_string(path)
+            .ok()
+            .and_then(|text| text.trim().parse().ok())
+        {
+            return pid;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    panic!("{} never got a pid", path.display());
+}
+
+fn signal(child: &Child, name: &str) {
+    let sent = Command::new("kill")
+        .args(["-s", name, &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+}
+
+fn spawn_gan(args: &[String], dir: &Path) -> Child {
+    Command::new(gan_binary())
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_on_check_kills_the_adapters_and_prints_the_partial_report() {
+    let dir = tempfile::tempdir().unwrap();
+    for mode in ["batch", "per-case"] {
+        let pid_file = dir.path().join(format!("{mode}.pid"));
+        // An adapter that hangs, with a child of its own.
+        let script = format!("sleep 1000 & echo $! > {}; wait", pid_file.display());
+        let args = check_args(
+            &["sh", "-c", &script],
+            &["--mode", mode, "--timeout", "1000", "--jobs", "1"],
+        );
+        let child = spawn_gan(&args, dir.path());
+        let grandchild = read_pid(&pid_file);
+        signal(&child, "INT");
+        let output = child.wait_with_output().unwrap();
+        let report = String::from_utf8_lossy(&output.stdout);
+        assert_eq!(output.status.code(), Some(130), "{mode}: {report}");
+        assert!(report.contains("interrupted"), "{mode}: {report}");
+        assert!(is_gone(grandchild), "{mode}: the adapter's child survived");
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn processes_an_adapter_leaves_behind_are_killed() {
+    let dir = tempfile::tempdir().unwrap();
+    // Batch: the reference adapter, beside a child that keeps its standard output open.
+    let pid_file = dir.path().join("batch.pid");
+    let script = format!(
+        "sleep 1000 & echo $! > {}; exec {} -S -E {}",
+        pid_file.display(),
+        python().display(),
+        gan_ref().display()
+    );
+    let args = check_args(&["sh", "-c", &script], &["--timeout", "5"]);
+    let output = spawn_gan(&args, dir.path()).wait_with_output().unwrap();
+    let report = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        report.contains("left processes running"),
+        "the run says why: {report}"
+    );
+    assert!(is_gone(read_pid(&pid_file)), "the adapter's child survived");
+    // Per case: an adapter that answers `valid` and leaves a child holding its output.
+    let pid_file = dir.path().join("per-case.pid");
+    let script = format!("sleep 1000 & echo $! >> {}; exit 0", pid_file.display());
+    let args = check_args(
+        &["sh", "-c", &script],
+        &[
+            "--mode",
+            "per-case",
+            "--timeout",
+            "5",
+            "--jobs",
+            "1",
+            "--max-failures",
+            "1",
+        ],
+    );
+    let output = spawn_gan(&args, dir.path()).wait_with_output().unwrap();
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "each case ends with its process, not at the timeout: {}",
+        String::from_utf8_lossy(&output.stdout)
+    );
+    let pids = std::fs::read_to_string(&pid_file).unwrap();
+    for pid in pids.lines() {
+        assert!(is_gone(pid.parse().unwrap()), "a per-case child survived");
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn a_signal_deletes_the_temporary_file_of_migrate_o() {
+    use std::io::Write;
+    for name in ["INT", "TERM"] {
+        let dir = tempfile::tempdir().unwrap();
+        let mut child = Command::new(gan_binary())
+            .args(["migrate", "--from", "legacy", "-o", "out.txt"])
+            .current_dir(dir.path())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        stdin.write_all(&b"CHESS:K\n".repeat(100_000)).unwrap();
+        let temporaries = || {
+            std::fs::read_dir(dir.path())
+                .unwrap()
+                .filter(|entry| {
+                    entry
+                        .as_ref()
+                        .unwrap()
+                        .file_name()
+                        .to_string_lossy()
+                        .ends_with(".tmp")
+                })
+                .count()
+        };
+        // The temporary file is there while the input stays open.
+        for _ in 0..600 {
+            if temporaries() > 0 {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        assert_eq!(temporaries(), 1, "{name}: a temporary file while writing");
+        signal(&child, name);
+        let status = child.wait().unwrap();
+        drop(stdin);
+        assert!(!status.success(), "{name}");
+        assert_eq!(temporaries(), 0, "{name}: the temporary file is deleted");
+        assert!(!dir.path().join("out.txt").exists(), "{name}");
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn o_writes_through_links_and_into_special_files() {
+    let dir = tempfile::tempdir().unwrap();
+    mixed(dir.path(), 1);
+    std::fs::write(dir.path().join("target.txt"), "old").unwrap();
+    std::os::unix::fs::symlink("target.txt", dir.path().join("link.txt")).unwrap();
+    let output = Command::new(gan_binary())
+        .args(["migrate", "--from", "legacy", "mixed.txt", "-o", "link.txt"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    assert!(std::fs::symlink_metadata(dir.path().join("link.txt"))
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("target.txt")).unwrap(),
+        "CHESS:K\n"
+    );
+    // `/dev/stdout` is standard output, whatever it is.
+    let output = Command::new(gan_binary())
+        .args([
+            "migrate",
+            "--from",
+            "legacy",
+            "mixed.txt",
+            "-o",
+            "/dev/stdout",
+        ])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "CHESS:K\n");
+}
+
+// ---- small ones (defect 10) ----
+
+#[test]
+fn timeouts_below_a_millisecond_and_depths_over_the_cap_are_usage_errors() {
+    for timeout in ["1e-12", "0.0009"] {
+        let output = Command::new(gan_binary())
+            .args(["check", "--timeout", timeout, "--list"])
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2), "--timeout {timeout}");
+        assert!(String::from_utf8_lossy(&output.stderr).contains("at least 0.001"));
+    }
+    let output = Command::new(gan_binary())
+        .args([
+            "check",
+            "--timeout",
+            "0.001",
+            "--list",
+            "--filter",
+            "qpi/valid/*",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "0.001 s is accepted");
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("doc.json"), "{}").unwrap();
+    for (depth, code) in [("127", 0), ("128", 2), ("1000000", 2)] {
+        let output = Command::new(gan_binary())
+            .args(["ggn", "validate", "--max-depth", depth, "doc.json"])
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(code), "--max-depth {depth}");
+    }
+}
+
+#[test]
+fn generate_help_names_every_file_it_writes() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = Command::new(gan_binary())
+        .args(["generate", "--out"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let help = Command::new(gan_binary())
+        .args(["generate", "--help"])
+        .output()
+        .unwrap();
+    let help = String::from_utf8_lossy(&help.stdout).replace('\n', " ");
+    let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    let mut written = Vec::new();
+    for entry in walk(dir.path()) {
+        let relative = entry
+            .strip_prefix(dir.path())
+            .unwrap()
+            .to_string_lossy()
+            .into_owned();
+        let named = if let Some(file) = relative.strip_prefix("gan/") {
+            assert!(Path::new(file).extension().is_some_and(|e| e == "json"));
+            "gan/{dialect}.json".to_owned()
+        } else {
+            relative
+        };
+        assert!(
+            help.contains(&named),
+            "--help does not name {named}: {help}"
+        );
+        written.push(named);
+    }
+    assert!(written.len() >= 6, "{written:?}");
+}
+
+fn walk(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            files.extend(walk(&path));
+        } else {
+            files.push(path);
+        }
+    }
+    files
+}
+
+#[test]
+fn a_negative_zero_is_shown_as_written() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("zero.json"), "{\"CHESS:K\": -0}").unwrap();
+    let output = Command::new(gan_binary())
+        .args(["ggn", "validate", "zero.json"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(text.contains("found a number (-0)"), "{text}");
+}
+
+// ---- memory caps (defect 9) ----
+
+#[test]
+fn the_library_caps_an_identifier_at_64_kib_by_default() {
+    let long = [b"C:".as_slice(), &vec![b'K'; 70_000]].concat();
+    for dialect in gan::Dialect::ALL {
+        let error = dialect.parse(&long).expect_err("too long");
+        assert_eq!(
+            (error.code(), error.offset()),
+            ("too-long", 64 << 10),
+            "{dialect}"
+        );
+        // At the limit, the grammar decides as before.
+        assert_ne!(
+            dialect.parse(&long[..64 << 10]).map_err(|e| e.code()),
+            Err("too-long"),
+            "{dialect}"
+        );
+    }
+    assert_eq!(
+        gan::Limits::default().max_len,
+        Some(gan::Limits::DEFAULT_MAX_LEN)
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn map_tables_are_capped_at_16_mib() {
+    let output = Command::new(gan_binary())
+        .args(["migrate", "--from", "legacy", "--map", "/dev/zero"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("larger than 16 MiB"), "{stderr}");
+}
+
+// ---- ggn moves streams (defect 2) ----
+
+/// Peak RSS in KiB of `command` (run through `/usr/bin/time -f %M`), its standard output
+/// discarded; `None` when `/usr/bin/time` is missing.
+pub fn peak_rss_kib(command: &Command, stdin: Option<&Path>) -> Option<u64> {
+    let time = Path::new("/usr/bin/time");
+    if !time.exists() {
+        eprintln!("/usr/bin/time is missing: peak memory not measured");
+        return None;
+    }
+    let mut timed = Command::new(time);
+    timed.args(["-f", "%M"]).arg(command.get_program());
+    timed.args(command.get_args());
+    if let Some(dir) = command.get_current_dir() {
+        timed.current_dir(dir);
+    }
+    match stdin {
+        Some(path) => timed.stdin(std::fs::File::open(path).unwrap()),
+        None => timed.stdin(Stdio::null()),
+    };
+    let output = timed.stdout(Stdio::null()).output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    stderr
+        .lines()
+        .last()
+        .and_then(|line| line.trim().parse().ok())
+}
+
+#[test]
+fn ggn_moves_holds_one_board_at_a_time() {
+    let dir = tempfile::tempdir().unwrap();
+    // 300 moves, each printed with a board of 20,000 squares.
+    let moves: Vec<String> = (0..300)
+        .map(|i| format!(r#""d{i}": [{{"perform": {{"a1": null, "d{i}": "GAME:X"}}}}]"#))
+        .collect();
+    let rules = format!(r#"{{"GAME:X": {{"a1": {{{}}}}}}}"#, moves.join(","));
+    let squares: Vec<String> = (0..20_000).map(|i| format!(r#""s{i}": null"#)).collect();
+    let board = format!(r#"{{"a1": "GAME:X", {}}}"#, squares.join(","));
+    std::fs::write(dir.path().join("rules.json"), &rules).unwrap();
+    std::fs::write(dir.path().join("board.json"), &board).unwrap();
+    let rules_path = dir.path().join("rules.json");
+    let board_path = dir.path().join("board.json");
+    let mut command = Command::new(gan_binary());
+    command
+        .args(["ggn", "moves", "--rules"])
+        .arg(&rules_path)
+        .arg("--board")
+        .arg(&board_path)
+        .args(["--format", "json"]);
+    let Some(peak) = peak_rss_kib(&command, None) else {
+        return;
+    };
+    // The budget for GGN: 4x the documents plus 64 MiB. Holding every move's board took
+    // about 500 MiB here.
+    let budget = (4 * (rules.len() + board.len()) as u64 + (64 << 20)) >> 10;
+    assert!(
+        peak <= budget,
+        "peak {peak} KiB over the budget of {budget} KiB"
+    );
+}

@@ -1,0 +1,186 @@
+//! Resource tests (issue 12) on the release binary: each command on an input of S and of 8S
+//! in one run, best of 3; a time ratio above 24x fails (linear is 8x, quadratic 64x), and the
+//! peak memory of the larger run is held to its budget:
+//!
+//! - line streams (`parse`, `detect`, `migrate`): at most 64 MiB plus the chunk buffers,
+//!   whatever the input size;
+//! - `ggn moves`: see `hardening::ggn_moves_holds_one_board_at_a_time`.
+//!
+//! They are `#[ignore]`d in a plain `cargo test` (they need the release binary); `.ci/run`
+//! builds it and runs them with `GAN_RESOURCE_BIN=target/release/gan`. S is
+//! `GAN_RESOURCE_MIB` MiB (default 1; the issue's full size is 16: run by hand).
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::hardening::peak_rss_kib;
+
+/// The memory a line stream may use on top of its 64 MiB: the chunk buffers.
+const CHUNK_BUFFERS: u64 = 16 << 20;
+
+fn binary() -> PathBuf {
+    std::env::var_os("GAN_RESOURCE_BIN").map_or_else(
+        || Path::new(env!("CARGO_MANIFEST_DIR")).join("target/release/gan"),
+        PathBuf::from,
+    )
+}
+
+fn small_size() -> usize {
+    std::env::var("GAN_RESOURCE_MIB")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(1)
+        << 20
+}
+
+/// `lines` repeated to `size` bytes.
+fn lines_of(size: usize, lines: &[&str]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(size + 64);
+    let mut i = 0;
+    while out.len() < size {
+        out.extend_from_slice(lines[i % lines.len()].as_bytes());
+        out.push(b'\n');
+        i += 1;
+    }
+    out
+}
+
+/// `gan ARGS… FILE`, or `gan ARGS… < FILE` for the commands that take identifiers as
+/// arguments.
+fn command(args: &[&str], file: &Path) -> Command {
+    let mut command = Command::new(binary());
+    command.args(args);
+    if matches!(args.first(), Some(&("parse" | "detect"))) {
+        command.stdin(std::fs::File::open(file).unwrap());
+    } else {
+        command.arg(file).stdin(Stdio::null());
+    }
+    command
+}
+
+/// The best of three runs of `gan ARGS… FILE`.
+fn best_time(args: &[&str], file: &Path) -> Duration {
+    (0..3)
+        .map(|_| {
+            let start = Instant::now();
+            let status = command(args, file)
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .status()
+                .unwrap();
+            assert!(status.code().is_some_and(|c| c <= 1), "{args:?}: {status}");
+            start.elapsed()
+        })
+        .min()
+        .unwrap()
+}
+
+/// Runs `args` on `make(S)` and `make(8S)`; returns the peak RSS of the larger run (KiB).
+fn scales_linearly(name: &str, args: &[&str], make: impl Fn(usize) -> Vec<u8>) -> Option<u64> {
+    let dir = tempfile::tempdir().unwrap();
+    let (small, large) = (dir.path().join("small"), dir.path().join("large"));
+    std::fs::write(&small, make(small_size())).unwrap();
+    std::fs::write(&large, make(8 * small_size())).unwrap();
+    let (t_small, t_large) = (best_time(args, &small), best_time(args, &large));
+    let ratio = t_large.as_secs_f64() / t_small.as_secs_f64().max(1e-3);
+    let reads_stdin = matches!(args.first(), Some(&("parse" | "detect")));
+    let peak = peak_rss_kib(
+        &command(args, &large),
+        reads_stdin.then_some(large.as_path()),
+    );
+    eprintln!("{name}: {t_small:?} -> {t_large:?} (x{ratio:.1}), peak {peak:?} KiB");
+    assert!(
+        ratio <= 24.0,
+        "{name}: 8x the input took {ratio:.1}x the time"
+    );
+    peak
+}
+
+const IDENTIFIERS: [&str; 6] = [
+    "CHESS:K",
+    "chess:q",
+    "SHOGI:+P",
+    "bad!!",
+    "C:K",
+    "xiangqi:r",
+];
+
+#[test]
+#[ignore = "needs the release binary: .ci/run runs it"]
+fn line_streams_scale_linearly_within_their_budget() {
+    let budget = ((64 << 20) + CHUNK_BUFFERS) >> 10;
+    for (name, args) in [
+        ("parse", &["parse", "--dialect", "legacy"][..]),
+        ("detect", &["detect"][..]),
+        ("migrate", &["migrate", "--from", "legacy"][..]),
+    ] {
+        let peak = scales_linearly(name, args, |size| lines_of(size, &IDENTIFIERS));
+        if let Some(peak) = peak {
+            assert!(peak <= budget, "{name}: peak {peak} KiB over {budget} KiB");
+        }
+    }
+    // One long line: escaping it was quadratic (defect 1).
+    let peak = scales_linearly(
+        "parse (one line)",
+        &["parse", "--dialect", "legacy"],
+        |size| vec![b'A'; size],
+    );
+    if let Some(peak) = peak {
+        assert!(
+            peak <= budget,
+            "one line: peak {peak} KiB over {budget} KiB"
+        );
+    }
+}
+
+/// A GGN document of about `size` bytes: many pieces, each with a few moves.
+fn ggn_document(size: usize) -> Vec<u8> {
+    let mut out = String::from("{");
+    let mut piece = 0u64;
+    while out.len() < size {
+        if piece > 0 {
+            out.push(',');
+        }
+        let mut name = String::new();
+        let mut n = piece;
+        loop {
+            name.push(char::from(b'A' + u8::try_from(n % 26).unwrap()));
+            n /= 26;
+            if n == 0 {
+                break;
+            }
+        }
+        let _ = write!(
+            out,
+            r#""G{name}:K": {{"a1": {{"b2": [{{"perform": {{"a1": null, "b2": "G{name}:K"}}}}]}}}}"#
+        );
+        piece += 1;
+    }
+    out.push('}');
+    out.into_bytes()
+}
+
+#[test]
+#[ignore = "needs the release binary: .ci/run runs it"]
+fn ggn_commands_scale_linearly() {
+    scales_linearly(
+        "ggn validate",
+        &["ggn", "validate", "--dialect", "legacy"],
+        ggn_document,
+    );
+    scales_linearly(
+        "migrate --ggn",
+        &[
+            "migrate",
+            "--from",
+            "legacy",
+            "--to",
+            "snn-pin",
+            "--dry-run",
+            "--ggn",
+        ],
+        ggn_document,
+    );
+}
