@@ -63,7 +63,7 @@ pub enum Command {
     /// Generate the conformance corpus from the grammars, confirmed by the oracle regexes.
     #[command(
         after_help = "Writes exactly gan/{dialect}.json, ggn/validation.json, \
-                            ggn/evaluation.json, migrations.json, cross-dialect.json and \
+                            ggn/evaluation.json, migrations.json, migrate-ggn.json, cross-dialect.json and \
                             manifest.json under --out (only gan/{dialect}.json with --dialect). \
                             The same grammars and seed give byte-identical files.\n\n\
                             --oracle FILE: one line per dialect, `DIALECT PATTERN`, the uppercase \

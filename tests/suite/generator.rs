@@ -241,7 +241,7 @@ fn load_dir_errors_name_the_file() {
     // Format 1 still loads; its errors have no hint, so none is compared.
     std::fs::write(
         &path,
-        r#"{"format":1,"dialect":"qpi","spec":"s","vectors":[{"id":"qpi/invalid/case/x",
+        r#"{"format":1,"dialect":"qpi","spec":"s","vectors":[{"id":"qpi/invalid/case/0123456789ab",
         "dialect":"qpi","group":"case","input":"c:K","valid":false,
         "error":{"code":"case-mismatch","offset":2}}]}"#,
     )
