@@ -59,6 +59,7 @@
 #[cfg(feature = "cli")]
 #[doc(hidden)]
 pub mod atomic;
+mod automaton;
 #[cfg(feature = "cli")]
 #[doc(hidden)]
 pub mod check;

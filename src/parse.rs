@@ -34,17 +34,19 @@ pub(crate) fn check_with(
 ) -> Result<(), ParseError> {
     // The checks before any grammar runs (`invalid-utf8`, `empty`), with a grammar that
     // accepts everything.
-    parse_bytes(dialect, input, Limits::NONE, |_| Ok(()))?;
+    parse_bytes(dialect, input, Limits::NONE, |_| Ok(()), recognizer)?;
     let text = std::str::from_utf8(input).expect("parse_bytes checked UTF-8");
     recognizer(text).map_err(|offset| diagnose(dialect, text, offset, recognizer))
 }
 
-/// Parses `input` with `recognize`, the grammar of `dialect`, applying D12 to its failures.
+/// Parses `input` with `recognize`, the grammar of `dialect`, applying D12 to its failures
+/// with `grammar`, the same grammar's verdict alone (the fast path, or pest for the reference).
 pub(crate) fn parse_bytes<T>(
     dialect: Dialect,
     input: &[u8],
     limits: Limits,
-    recognize: fn(&str) -> Result<T, usize>,
+    recognize: impl Fn(&str) -> Result<T, usize>,
+    grammar: Recognizer<'_>,
 ) -> Result<T, ParseError> {
     if let Some(limit) = limits.max_len {
         if input.len() > limit {
@@ -68,14 +70,7 @@ pub(crate) fn parse_bytes<T>(
         let detail = format!("empty input: {}", dialect.syntax().whole);
         return Err(error(dialect, ErrorKind::Empty, 0, 0, detail));
     }
-    let grammar = |text: &str| {
-        if dialect.accepts(text) {
-            Ok(())
-        } else {
-            Err(dialect.viable_len(text))
-        }
-    };
-    recognize(text).map_err(|offset| diagnose(dialect, text, offset, &grammar))
+    recognize(text).map_err(|offset| diagnose(dialect, text, offset, grammar))
 }
 
 /// D12 `too-long`: an input of `len` bytes over the limit; offset = the limit.
@@ -104,7 +99,7 @@ fn error(
 fn diagnose(dialect: Dialect, text: &str, offset: usize, recognizer: Recognizer<'_>) -> ParseError {
     let found = text[offset..].chars().next();
     let end = offset + found.map_or(0, char::len_utf8);
-    let explanation = explain(dialect, &text[..offset]);
+    let explanation = explain(dialect, &text[..offset], recognizer);
     let (kind, detail) = match found {
         Some(c) if !c.is_ascii() => (
             ErrorKind::NonAscii,
@@ -192,12 +187,12 @@ fn case_name(c: char) -> &'static str {
 }
 
 /// Names the component the grammar was in when it stopped, from the viable prefix.
-fn explain(dialect: Dialect, prefix: &str) -> String {
+fn explain(dialect: Dialect, prefix: &str, recognizer: Recognizer<'_>) -> String {
     let syntax = dialect.syntax();
     match prefix.split_once(':') {
         None if prefix.is_empty() => "a style starts with a letter".to_owned(),
         None => format!("{}, then ':'", syntax.style),
-        Some(_) if dialect.accepts(prefix) => syntax.end.to_owned(),
+        Some(_) if recognizer(prefix).is_ok() => syntax.end.to_owned(),
         Some(_) => syntax.piece.to_owned(),
     }
 }
