@@ -190,6 +190,14 @@ impl Compiled {
         let pattern = translator
             .entry()
             .map_err(|(rule, message)| fail(Some(&rule), message))?;
+        // The translation has refused recursion, so the check's walks end.
+        Checker {
+            grammar,
+            rule: String::new(),
+            stack: Vec::new(),
+        }
+        .check_grammar()
+        .map_err(|(rule, message)| fail(Some(&rule), message))?;
         let named = translator.groups;
         for (role, what) in [(Role::Style, "style"), (Role::Type, "type")] {
             if !named.iter().any(|(_, seen)| *seen == role) {
@@ -199,13 +207,6 @@ impl Compiled {
                 ));
             }
         }
-        Checker {
-            grammar,
-            rule: String::new(),
-            stack: Vec::new(),
-        }
-        .check_grammar()
-        .map_err(|(rule, message)| fail(Some(&rule), message))?;
         let regex_error = |error: &dyn fmt::Display| fail(None, error.to_string());
         let dfa = verdict_dfa(&pattern).map_err(|e| regex_error(&e))?;
         let captor = match onepass::DFA::builder()

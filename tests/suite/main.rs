@@ -14,6 +14,7 @@ mod cli;
 mod corpus_diff;
 mod corpus_files;
 mod errors;
+mod fast_path;
 mod generator;
 mod ggn;
 mod ggn_cli;
