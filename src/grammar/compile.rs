@@ -16,7 +16,7 @@
 //! - A dense DFA gives the verdict and, where it dies, D11's offset (the walk of
 //!   `crate::automaton`, shared with the oracle). A one-pass DFA reads the groups of an
 //!   accepted input when the regex is one-pass; otherwise a bounded backtracker does (a
-//!   PikeVM past its length limit). [`Compiled::engine`] says which.
+//!   `PikeVM` past its length limit). [`Compiled::engine`] says which.
 //! - The built-in grammars are compiled once, on first use ([`Compiled::builtin`]).
 
 use std::collections::{HashSet, VecDeque};
@@ -58,7 +58,7 @@ pub struct Compiled {
 pub enum Engine {
     /// A one-pass DFA: one transition per byte, groups included.
     OnePass,
-    /// A bounded backtracker (a PikeVM for inputs past its limit): the regex is not one-pass,
+    /// A bounded backtracker (a `PikeVM` for inputs past its limit): the regex is not one-pass,
     /// e.g. `pnn`'s ordered alternatives that share a prefix.
     Backtrack,
 }
@@ -339,6 +339,8 @@ impl Compiled {
 // ------------------------------------------------------------------------------------------
 
 #[derive(Clone)]
+// One `Captor` per grammar, built once: its size does not matter.
+#[allow(clippy::large_enum_variant)]
 enum Captor {
     OnePass(onepass::DFA),
     Backtrack(backtrack::BoundedBacktracker, pikevm::PikeVM),
@@ -350,6 +352,8 @@ struct Scratch {
     cache: CaptorCache,
 }
 
+// One per thread and grammar, pooled.
+#[allow(clippy::large_enum_variant)]
 enum CaptorCache {
     OnePass(onepass::Cache),
     Backtrack(backtrack::Cache, pikevm::Cache),
@@ -399,9 +403,7 @@ fn syntax_config() -> syntax::Config {
 }
 
 /// The anchored DFA of the verdict and of D11 (every match kind: no match is preferred).
-fn verdict_dfa(
-    pattern: &str,
-) -> Result<dense::DFA<Vec<u32>>, regex_automata::dfa::dense::BuildError> {
+fn verdict_dfa(pattern: &str) -> Result<dense::DFA<Vec<u32>>, String> {
     dense::Builder::new()
         .configure(
             dense::Config::new()
@@ -410,6 +412,7 @@ fn verdict_dfa(
         )
         .syntax(syntax_config())
         .build(pattern)
+        .map_err(|error| error.to_string())
 }
 
 // ------------------------------------------------------------------------------------------
@@ -511,9 +514,9 @@ impl Translator<'_> {
         })
     }
 
-    fn call(&mut self, rule: usize) -> Result<String, Refusal> {
-        let def = &self.grammar.rules[rule];
-        if self.stack.contains(&rule) {
+    fn call(&mut self, index: usize) -> Result<String, Refusal> {
+        let def = &self.grammar.rules[index];
+        if self.stack.contains(&index) {
             return Err((def.name.clone(), "the rule is recursive".to_owned()));
         }
         if def.atomic {
@@ -522,7 +525,7 @@ impl Translator<'_> {
                 "atomic rules move pest's error position to their start (D11)".to_owned(),
             ));
         }
-        self.stack.push(rule);
+        self.stack.push(index);
         let body = self.expr(&def.body)?;
         self.stack.pop();
         let role = self
@@ -734,7 +737,7 @@ impl Checker<'_> {
                 stack: self.stack.clone(),
             };
             let pattern = translator.expr(node)?;
-            verdict_dfa(&pattern).map_err(|error| (self.rule.clone(), error.to_string()))
+            verdict_dfa(&pattern).map_err(|error| (self.rule.clone(), error))
         };
         let (dfa_a, dfa_b) = (dfa(a)?, dfa(b)?);
         let accepts = |dfa: &dense::DFA<Vec<u32>>, state: StateID| {

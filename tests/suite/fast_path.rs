@@ -77,11 +77,17 @@ fn an_edited_grammar_is_followed() {
         let bytes = input.as_bytes();
         match oracle.expect(bytes) {
             Expectation::Valid(fields) => {
-                let view = fast.view(&input).unwrap_or_else(|o| panic!("{input:?}: {o}"));
+                let view = fast
+                    .view(&input)
+                    .unwrap_or_else(|o| panic!("{input:?}: {o}"));
                 assert_eq!(view.fields(), fields, "{input:?}");
             }
             Expectation::Invalid { .. } => {
-                assert_eq!(fast.recognize(bytes), Err(oracle.offset(bytes)), "{input:?}");
+                assert_eq!(
+                    fast.recognize(bytes),
+                    Err(oracle.offset(bytes)),
+                    "{input:?}"
+                );
             }
         }
     }
@@ -197,7 +203,13 @@ fn three_way(input: &[u8]) -> Result<(), TestCaseError> {
     for (dialect, oracle) in Dialect::ALL.into_iter().zip(oracles()) {
         let fast = dialect.parse(input);
         let pest = dialect.parse_reference(input, Limits::NONE);
-        prop_assert_eq!(&fast, &pest, "{} on {:?}", dialect, String::from_utf8_lossy(input));
+        prop_assert_eq!(
+            &fast,
+            &pest,
+            "{} on {:?}",
+            dialect,
+            String::from_utf8_lossy(input)
+        );
         prop_assert_eq!(library(dialect, input), oracle.expect(input));
     }
     Ok(())
