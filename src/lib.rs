@@ -60,6 +60,7 @@
 #[doc(hidden)]
 pub mod atomic;
 mod automaton;
+pub mod bulk;
 #[cfg(feature = "cli")]
 #[doc(hidden)]
 pub mod check;

@@ -424,7 +424,11 @@ impl<'a> Block<'a> {
             };
             let end = target + at + 1;
             let data = &self.data[start..end];
-            blocks.push(Block { data, before, ..*self });
+            blocks.push(Block {
+                data,
+                before,
+                ..*self
+            });
             before += count_inputs(data, self.framing);
             start = end;
             if start == self.data.len() {

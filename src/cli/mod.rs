@@ -40,7 +40,12 @@ pub fn main() -> ExitCode {
         Command::Check(args) => check::check(args, &mut out),
         Command::Ggn(command) => ggn::run(command, &mut out),
     };
-    let result = result.and_then(|code| out.flush().map(|()| code));
+    let result = result.and_then(|code| match out.flush() {
+        // The reader has gone: the command has still read its whole input, and its code
+        // stands (ripgrep's habit, STYLE).
+        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => Ok(code),
+        flushed => flushed.map(|()| code),
+    });
     match result {
         Ok(code) => ExitCode::from(code),
         Err(error) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(OK),
