@@ -19,7 +19,7 @@ fn schema(name: &str) -> jsonschema::Validator {
 }
 
 /// Parses JSON Lines output, checking every line against `schema_name`.
-fn json_lines(stdout: &str, schema_name: &str) -> Vec<Value> {
+pub(crate) fn json_lines(stdout: &str, schema_name: &str) -> Vec<Value> {
     let validator = schema(schema_name);
     stdout
         .lines()

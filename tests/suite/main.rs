@@ -2,6 +2,7 @@
 
 mod api;
 mod architecture;
+mod bulk;
 mod check_cli;
 mod check_corpus;
 mod check_mutants;
