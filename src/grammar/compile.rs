@@ -287,10 +287,19 @@ impl Compiled {
     /// Never in practice: the DFA and the capture engine are built from one pattern, so an
     /// input the DFA accepts always has groups.
     pub fn view<'a>(&self, input: &'a str) -> Result<View<'a>, usize> {
-        self.recognize(input.as_bytes())?;
+        // A one-pass DFA answers a rejection as fast as the dense one: it goes first, and the
+        // dense DFA only walks rejected inputs, for D11. A backtracker does not: the dense DFA
+        // goes first.
+        let one_pass = matches!(self.captor, Captor::OnePass(_));
+        if !one_pass {
+            self.recognize(input.as_bytes())?;
+        }
         let mut scratch: PoolGuard<'_, Scratch, ScratchFn> = self.pool.get();
         let Scratch { caps, cache } = &mut *scratch;
         self.captor.captures(cache, input, caps);
+        if one_pass && !caps.is_match() {
+            self.recognize(input.as_bytes())?;
+        }
         assert!(caps.is_match(), "the DFA and the capture engine disagree");
         let (mut style, mut piece_type, mut upper) = (None, None, false);
         let (mut state, mut intermediate, mut promoted, mut king) = (None, false, false, false);
