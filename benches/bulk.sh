@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Bulk throughput of `gan` against a hand byte-loop validator timed in the same run.
 #
-#   benches/bulk.sh [LINES]     (default 10,000,000; CI runs it once with a small LINES)
+#   benches/bulk.sh [LINES]     (default 10,000,000)
+#
+# CI runs it once on a small file with the debug build (`BULK_PROFILE=dev benches/bulk.sh
+# 2000`), only to prove that it works: its figures mean nothing.
 #
 # Generates one file per source dialect (snn-pin, and legacy words for `--from legacy`): 20
 # styles (mostly the six of the migration tables' families, so conversions mostly succeed),
@@ -12,9 +15,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 lines=${1:-10000000}
-cargo build --release --locked --quiet --bin gan --example byte_loop
-gan=target/release/gan
-byte_loop=target/release/examples/byte_loop
+profile=${BULK_PROFILE:-release}
+cargo build --profile "$profile" --locked --quiet --bin gan --example byte_loop
+out=target/$([ "$profile" = dev ] && echo debug || echo "$profile")
+gan=$out/gan
+byte_loop=$out/examples/byte_loop
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 cores=$(nproc)
@@ -57,6 +62,16 @@ for dialect in ["snn-pin", "legacy"]:
         if chunk:
             f.write("\n".join(chunk) + "\n")
 PY
+
+# The verdicts first: gan and the byte loop must count the same valid and invalid lines.
+for dialect in snn-pin legacy; do
+  expected=$("$byte_loop" "$dialect" < "$dir/$dialect.txt")
+  got=$({ "$gan" parse --dialect "$dialect" --count < "$dir/$dialect.txt" || true; } | head -n 2)
+  if [ "$got" != "$expected" ]; then
+    echo "gan and the byte loop disagree on the $dialect file: $got / $expected" >&2
+    exit 1
+  fi
+done
 
 # measure NAME FILE COMMAND...: one run, stdout to /dev/null; prints seconds, MB/s, peak RSS.
 base=""

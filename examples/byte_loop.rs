@@ -25,12 +25,16 @@ fn main() -> io::Result<()> {
             }
         };
         let mut start = 0;
-        for at in memchr::memchr_iter(b'\n', &buffer[..end]).chain(
-            (end > 0 && buffer[end - 1] != b'\n').then_some(end),
-        ) {
+        for at in memchr::memchr_iter(b'\n', &buffer[..end])
+            .chain((end > 0 && buffer[end - 1] != b'\n').then_some(end))
+        {
             let line = &buffer[start..at];
             start = at + 1;
-            let ok = if legacy { legacy_ok(line) } else { snn_pin_ok(line) };
+            let ok = if legacy {
+                legacy_ok(line)
+            } else {
+                snn_pin_ok(line)
+            };
             if ok {
                 valid += 1;
             } else {
@@ -55,7 +59,13 @@ fn snn_pin_ok(line: &[u8]) -> bool {
     if !first.is_ascii_alphabetic() {
         return false;
     }
-    let letter = |b: u8| if upper { b.is_ascii_uppercase() } else { b.is_ascii_lowercase() };
+    let letter = |b: u8| {
+        if upper {
+            b.is_ascii_uppercase()
+        } else {
+            b.is_ascii_lowercase()
+        }
+    };
     let mut i = 1;
     while i < line.len() && (letter(line[i]) || line[i].is_ascii_digit()) {
         i += 1;
@@ -76,10 +86,19 @@ fn legacy_ok(line: &[u8]) -> bool {
         return false;
     };
     let upper = first.is_ascii_uppercase();
-    let letter = |b: u8| if upper { b.is_ascii_uppercase() } else { b.is_ascii_lowercase() };
+    let letter = |b: u8| {
+        if upper {
+            b.is_ascii_uppercase()
+        } else {
+            b.is_ascii_lowercase()
+        }
+    };
     let Some(colon) = memchr::memchr(b':', line) else {
         return false;
     };
     let (style, piece) = (&line[..colon], &line[colon + 1..]);
-    !style.is_empty() && !piece.is_empty() && style.iter().all(|&b| letter(b)) && piece.iter().all(|&b| letter(b))
+    !style.is_empty()
+        && !piece.is_empty()
+        && style.iter().all(|&b| letter(b))
+        && piece.iter().all(|&b| letter(b))
 }
