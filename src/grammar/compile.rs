@@ -3,7 +3,7 @@
 //! the `.pest` files stay the only statement of the syntax.
 //!
 //! - The translation inlines every rule. Only the rules that carry an attribute (the role
-//!   table of [`vm`](super::vm): style, type, state, intermediate, promoted, king, and the
+//!   table of `grammar/vm.rs`: style, type, state, intermediate, promoted, king, and the
 //!   uppercase branch) become capture groups, numbered so that no name repeats.
 //! - PEG and regex read a grammar alike only when ordered choice and greedy repetition never
 //!   have to give something back. The translation refuses, naming the rule, any construct

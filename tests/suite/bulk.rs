@@ -2,6 +2,7 @@
 //! input and any thread count, `--invalid-only`, `--count`, `-j`, and a closed pipe that
 //! stops printing but not reading.
 
+use std::fmt::Write as _;
 use std::io::{Read, Write};
 use std::process::{Command, Stdio};
 
@@ -30,19 +31,21 @@ fn reference(
         let result = gan::output::parse_record(dialect, &record, max);
         let line = ParseRecord::new(dialect, &record, &result);
         match format {
-            Format::Json => out += &format!("{}\n", serde_json::to_string(&line).unwrap()),
+            Format::Json => writeln!(out, "{}", serde_json::to_string(&line).unwrap()).unwrap(),
             Format::Text => {
                 let (shown, _) = gan::output::escape(&record.bytes);
                 match &line.error {
                     None => {
                         let actor = line.actor.as_ref().unwrap();
-                        out += &format!("{shown}: valid {}: {actor}\n", line.dialect);
+                        writeln!(out, "{shown}: valid {}: {actor}", line.dialect).unwrap();
                     }
                     Some(error) => {
-                        out += &format!(
-                            "{shown}: invalid {} [{}]: {}\n",
+                        writeln!(
+                            out,
+                            "{shown}: invalid {} [{}]: {}",
                             line.dialect, error.code, error.message
-                        );
+                        )
+                        .unwrap();
                     }
                 }
             }
