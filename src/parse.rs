@@ -4,7 +4,7 @@
 //! The grammar decides; this module only explains. Rust never accepts what pest rejected: the
 //! diagnosis runs after the grammar has failed, and the offset is the grammar's failure position.
 
-use crate::error::{ErrorKind, ParseError, Span};
+use crate::error::{Detail, ErrorKind, ParseError, Span};
 use crate::model::{Dialect, Side};
 
 /// Implementation limits for parsing (D5: the specs set none).
@@ -91,7 +91,7 @@ fn error(
         dialect,
         span: Span { start, end },
         hint: None,
-        detail,
+        detail: Detail::Text(detail),
     }
 }
 
@@ -99,40 +99,17 @@ fn error(
 fn diagnose(dialect: Dialect, text: &str, offset: usize, recognizer: Recognizer<'_>) -> ParseError {
     let found = text[offset..].chars().next();
     let end = offset + found.map_or(0, char::len_utf8);
-    let explanation = explain(dialect, &text[..offset], recognizer);
-    let (kind, detail) = match found {
-        Some(c) if !c.is_ascii() => (
-            ErrorKind::NonAscii,
-            format!(
-                "non-ASCII character '{}' (U+{:04X}) at byte {offset}: identifiers are ASCII only",
-                c.escape_debug(),
-                u32::from(c)
-            ),
-        ),
-        Some(c) if case_flip_continues(recognizer, text, offset, c) => (
-            ErrorKind::CaseMismatch,
-            format!(
-                "case mismatch at byte {offset}: '{c}' is {}, but the identifier is {}; \
-                 all its letters share one case",
-                case_name(c),
-                case_name(flip_case(c))
-            ),
-        ),
-        _ if offset > 0 && !text.contains(':') => (
-            ErrorKind::MissingSeparator,
-            format!("missing ':' at byte {offset}: {explanation}"),
-        ),
-        None => (
-            ErrorKind::UnexpectedEnd,
-            format!("unexpected end of input at byte {offset}: {explanation}"),
-        ),
-        Some(c) => (
-            ErrorKind::UnexpectedChar,
-            format!(
-                "unexpected '{}' at byte {offset}: {explanation}",
-                c.escape_debug()
-            ),
-        ),
+    let kind = match found {
+        Some(c) if !c.is_ascii() => ErrorKind::NonAscii,
+        Some(c) if case_flip_continues(recognizer, text, offset, c) => ErrorKind::CaseMismatch,
+        _ if offset > 0 && !text.contains(':') => ErrorKind::MissingSeparator,
+        None => ErrorKind::UnexpectedEnd,
+        Some(_) => ErrorKind::UnexpectedChar,
+    };
+    // The message itself is written when the error is displayed (`Detail`).
+    let expected = match kind {
+        ErrorKind::NonAscii | ErrorKind::CaseMismatch => ("", ""),
+        _ => explain(dialect, &text[..offset], recognizer),
     };
     let hint = (kind == ErrorKind::CaseMismatch)
         .then(|| case_hint(recognizer, text))
@@ -142,7 +119,7 @@ fn diagnose(dialect: Dialect, text: &str, offset: usize, recognizer: Recognizer<
         dialect,
         span: Span { start: offset, end },
         hint,
-        detail,
+        detail: Detail::Diagnosis { found, expected },
     }
 }
 
@@ -178,22 +155,19 @@ fn flip_case(c: char) -> char {
     }
 }
 
-fn case_name(c: char) -> &'static str {
-    if c.is_ascii_uppercase() {
-        "uppercase"
-    } else {
-        "lowercase"
-    }
-}
-
-/// Names the component the grammar was in when it stopped, from the viable prefix.
-fn explain(dialect: Dialect, prefix: &str, recognizer: Recognizer<'_>) -> String {
+/// Names the component the grammar was in when it stopped, from the viable prefix: two
+/// pieces of the message, written one after the other.
+fn explain(
+    dialect: Dialect,
+    prefix: &str,
+    recognizer: Recognizer<'_>,
+) -> (&'static str, &'static str) {
     let syntax = dialect.syntax();
     match prefix.split_once(':') {
-        None if prefix.is_empty() => "a style starts with a letter".to_owned(),
-        None => format!("{}, then ':'", syntax.style),
-        Some(_) if recognizer(prefix).is_ok() => syntax.end.to_owned(),
-        Some(_) => syntax.piece.to_owned(),
+        None if prefix.is_empty() => ("a style starts with a letter", ""),
+        None => (syntax.style, ", then ':'"),
+        Some(_) if recognizer(prefix).is_ok() => (syntax.end, ""),
+        Some(_) => (syntax.piece, ""),
     }
 }
 

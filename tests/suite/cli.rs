@@ -327,5 +327,5 @@ fn readme_parse_and_detect_examples_are_current() {
             checked += 1;
         }
     }
-    assert_eq!(checked, 4, "the README's parse and detect examples");
+    assert_eq!(checked, 7, "the README's parse and detect examples");
 }
