@@ -208,7 +208,7 @@ impl fmt::Display for ParseError {
                     (ErrorKind::MissingSeparator, _) => write!(f, "missing ':' at byte {offset}")?,
                     (_, None) => write!(f, "unexpected end of input at byte {offset}")?,
                     (_, Some(c)) => {
-                        write!(f, "unexpected '{}' at byte {offset}", c.escape_debug())?
+                        write!(f, "unexpected '{}' at byte {offset}", c.escape_debug())?;
                     }
                 }
                 write!(f, ": {}{}", expected.0, expected.1)?;
