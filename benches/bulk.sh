@@ -73,36 +73,35 @@ for dialect in snn-pin legacy; do
   fi
 done
 
-# measure NAME FILE COMMAND...: one run, stdout to /dev/null; prints seconds, MB/s, peak RSS.
-base=""
+# measure NAME FILE COMMAND...: one run, stdout to /dev/null; prints seconds, MB/s, peak RSS
+# (wall time from `date +%s.%N`, peak RSS from `/usr/bin/time -f %M`) and the ratio of its
+# MB/s to $base (the byte loop's row, timed in the same run).
 measure() {
   local name=$1 file=$2
   shift 2
-  /usr/bin/time -q -f "%e %M" -o "$dir/time" "$@" < "$file" > /dev/null 2> "$dir/stderr" || true
-  local seconds rss size
-  read -r seconds rss < "$dir/time"
+  local start end seconds rss size
+  start=$(date +%s.%N)
+  /usr/bin/time -q -f "%M" -o "$dir/time" "$@" < "$file" > /dev/null 2> "$dir/stderr" || true
+  end=$(date +%s.%N)
+  seconds=$(python3 -c "print($end - $start)")
+  read -r rss < "$dir/time"
   size=$(stat -c %s "$file")
-  python3 - "$name" "$seconds" "$rss" "$size" "${base:-}" <<'PY'
+  python3 - "$name" "$seconds" "$rss" "$size" "${base:-}" "$dir/mbs" <<'PY'
 import sys
 name, seconds, rss, size, base = sys.argv[1], float(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
-seconds = max(seconds, 0.01)
+seconds = max(seconds, 1e-6)
 mbs = size / seconds / 1e6
-ratio = f"{mbs / float(base):6.2f}x"
-print(f"{name:44s} {seconds:7.2f} s {mbs:8.1f} MB/s {rss / 1024:8.1f} MiB  {ratio}")
+open(sys.argv[6], "w").write(str(mbs))
+ratio = f"{mbs / float(base):6.2f}x" if base else "  1.00x"
+print(f"{name:44s} {seconds:7.3f} s {mbs:8.1f} MB/s {rss / 1024:8.1f} MiB  {ratio}")
 PY
 }
-mbs_of() {
-  local file=$1
-  shift
-  /usr/bin/time -q -f "%e" -o "$dir/time" "$@" < "$file" > /dev/null 2>&1 || true
-  python3 -c "import os,sys; print(os.path.getsize(sys.argv[1]) / max(float(open(sys.argv[2]).read().split()[0]), 0.01) / 1e6)" "$file" "$dir/time"
-}
-
 echo "$lines lines; snn-pin file $(stat -c %s "$dir/snn-pin.txt") bytes, legacy file $(stat -c %s "$dir/legacy.txt") bytes; $cores cores"
 printf '%-44s %9s %13s %12s %7s\n' command time MB/s "peak RSS" "vs loop"
-base=$(mbs_of "$dir/snn-pin.txt" "$byte_loop" snn-pin)
-measure "cat > /dev/null" "$dir/snn-pin.txt" cat
+base=""
 measure "hand byte-loop validator (snn-pin)" "$dir/snn-pin.txt" "$byte_loop" snn-pin
+base=$(cat "$dir/mbs")
+measure "cat > /dev/null" "$dir/snn-pin.txt" cat
 for jobs in 1 "$cores"; do
   measure "gan parse --count -j $jobs" "$dir/snn-pin.txt" "$gan" parse --count -j "$jobs"
   measure "gan parse --invalid-only -j $jobs" "$dir/snn-pin.txt" "$gan" parse --invalid-only -j "$jobs"
@@ -110,6 +109,7 @@ for jobs in 1 "$cores"; do
   measure "gan parse --format json -j $jobs" "$dir/snn-pin.txt" "$gan" parse --format json -j "$jobs"
 done
 measure "gan migrate --from snn-pin --to qpi" "$dir/snn-pin.txt" "$gan" migrate --from snn-pin --to qpi
-base=$(mbs_of "$dir/legacy.txt" "$byte_loop" legacy)
+base=""
 measure "hand byte-loop validator (legacy)" "$dir/legacy.txt" "$byte_loop" legacy
+base=$(cat "$dir/mbs")
 measure "gan migrate --from legacy --to snn-pin" "$dir/legacy.txt" "$gan" migrate --from legacy --to snn-pin
