@@ -171,9 +171,11 @@ pub fn parse_stream(
             parse_block(options, fast, part, &mut buffers[0], &mut counts);
         } else {
             std::thread::scope(|scope| {
-                let handles: Vec<_> = parts
+                // The first part on this thread, the others on threads of their own.
+                let (first, others) = buffers.split_at_mut(1);
+                let handles: Vec<_> = parts[1..]
                     .iter()
-                    .zip(buffers.iter_mut())
+                    .zip(others.iter_mut())
                     .map(|(part, buffer)| {
                         scope.spawn(move || {
                             buffer.clear();
@@ -183,6 +185,8 @@ pub fn parse_stream(
                         })
                     })
                     .collect();
+                first[0].clear();
+                parse_block(options, fast, &parts[0], &mut first[0], &mut counts);
                 for handle in handles {
                     let part = handle
                         .join()
