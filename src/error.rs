@@ -128,7 +128,23 @@ pub struct ParseError {
     pub(crate) dialect: Dialect,
     pub(crate) span: Span,
     pub(crate) hint: Option<String>,
-    pub(crate) detail: String,
+    pub(crate) detail: Detail,
+}
+
+/// What the message of a [`ParseError`] is made of; the text is only built when the error is
+/// displayed, so that finding an error costs little more than its code and offset.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Detail {
+    /// The message, already built (the kinds found before any grammar runs).
+    Text(String),
+    /// A rejection by the grammar: the character at the offset (none at the end) and what the
+    /// grammar expected there, as two pieces written one after the other.
+    Diagnosis {
+        /// The character at the offset.
+        found: Option<char>,
+        /// What was expected, e.g. `("a style is …", ", then ':'")`.
+        expected: (&'static str, &'static str),
+    },
 }
 
 impl ParseError {
@@ -166,7 +182,38 @@ impl ParseError {
 
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.detail)?;
+        let offset = self.span.start;
+        match (&self.detail, self.kind) {
+            (Detail::Text(text), _) => f.write_str(text)?,
+            (Detail::Diagnosis { found: Some(c), .. }, ErrorKind::NonAscii) => write!(
+                f,
+                "non-ASCII character '{}' (U+{:04X}) at byte {offset}: identifiers are ASCII only",
+                c.escape_debug(),
+                u32::from(*c)
+            )?,
+            (Detail::Diagnosis { found: Some(c), .. }, ErrorKind::CaseMismatch) => {
+                let (this, other) = if c.is_ascii_uppercase() {
+                    ("uppercase", "lowercase")
+                } else {
+                    ("lowercase", "uppercase")
+                };
+                write!(
+                    f,
+                    "case mismatch at byte {offset}: '{c}' is {this}, but the identifier is \
+                     {other}; all its letters share one case"
+                )?;
+            }
+            (Detail::Diagnosis { found, expected }, kind) => {
+                match (kind, found) {
+                    (ErrorKind::MissingSeparator, _) => write!(f, "missing ':' at byte {offset}")?,
+                    (_, None) => write!(f, "unexpected end of input at byte {offset}")?,
+                    (_, Some(c)) => {
+                        write!(f, "unexpected '{}' at byte {offset}", c.escape_debug())?;
+                    }
+                }
+                write!(f, ": {}{}", expected.0, expected.1)?;
+            }
+        }
         if let Some(hint) = &self.hint {
             write!(f, " (did you mean '{hint}'?)")?;
         }

@@ -59,6 +59,8 @@
 #[cfg(feature = "cli")]
 #[doc(hidden)]
 pub mod atomic;
+mod automaton;
+pub mod bulk;
 #[cfg(feature = "cli")]
 #[doc(hidden)]
 pub mod check;

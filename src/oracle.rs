@@ -8,10 +8,12 @@
 //! - code and hint: D12 and D3 from that DFA.
 
 use regex::Regex;
-use regex_automata::dfa::{dense, Automaton};
+use regex_automata::dfa::dense;
 use regex_automata::util::primitives::StateID;
 use regex_automata::util::syntax;
-use regex_automata::{Anchored, MatchKind};
+use regex_automata::MatchKind;
+
+use crate::automaton::{self, Walk};
 
 use crate::error::codes;
 use crate::model::Dialect;
@@ -146,24 +148,17 @@ impl Oracle {
         })
     }
 
-    /// Walks the DFA until it dies: the offset where it did, and the last live state.
+    /// Walks the DFA until it dies: the offset where it did, and the last live state (the
+    /// whole length and the final state when the input is valid or viable).
     fn dead_end(&self, input: &[u8]) -> (usize, StateID) {
-        let mut state = self
-            .dfa
-            .universal_start_state(Anchored::Yes)
-            .expect("an anchored start state");
-        for (offset, &byte) in input.iter().enumerate() {
-            let next = self.dfa.next_state(state, byte);
-            if self.dfa.is_dead_state(next) || self.dfa.is_quit_state(next) {
-                return (offset, state);
-            }
-            state = next;
+        match automaton::walk(&self.dfa, input) {
+            Walk::Dead { offset, state } => (offset, state),
+            Walk::Match => (input.len(), automaton::start(&self.dfa)),
         }
-        (input.len(), state)
     }
 
     fn lives(&self, state: StateID, byte: u8) -> bool {
-        !self.dfa.is_dead_state(self.dfa.next_state(state, byte))
+        automaton::lives(&self.dfa, state, byte)
     }
 
     /// D3: the input re-cased to its piece part's first letter, when that is valid.

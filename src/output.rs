@@ -10,7 +10,7 @@ use crate::dialect::{Actor, Dialect};
 use crate::error::ParseError;
 use crate::model::ActorFields;
 use crate::parse::{self, Limits};
-use crate::records::Record;
+use crate::records::{Line, Record};
 
 /// One line of `gan parse --format json`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -105,21 +105,26 @@ pub struct Rejected {
 }
 
 /// The input fields shared by every record: lossy text, hex when not UTF-8, true length.
-fn input_fields(record: &Record) -> (String, Option<String>, Option<u64>) {
-    let input = String::from_utf8_lossy(&record.bytes).into_owned();
-    let hex = std::str::from_utf8(&record.bytes)
+fn input_fields(record: Line<'_>) -> (String, Option<String>, Option<u64>) {
+    let input = String::from_utf8_lossy(record.bytes).into_owned();
+    let hex = std::str::from_utf8(record.bytes)
         .is_err()
-        .then(|| hex(&record.bytes));
+        .then(|| hex(record.bytes));
     (input, hex, record.is_truncated().then_some(record.len))
 }
 
 /// Parses a record in `dialect`; a truncated record is `too-long` at `limit`.
 pub fn parse_record(dialect: Dialect, record: &Record, limit: usize) -> Result<Actor, ParseError> {
-    if record.is_truncated() {
-        return Err(parse::too_long(dialect, limit, record.len));
+    parse_line(dialect, record.line(), limit)
+}
+
+/// [`parse_record`] of a borrowed input.
+pub fn parse_line(dialect: Dialect, line: Line<'_>, limit: usize) -> Result<Actor, ParseError> {
+    if line.is_truncated() {
+        return Err(parse::too_long(dialect, limit, line.len));
     }
     dialect.parse_with(
-        &record.bytes,
+        line.bytes,
         Limits {
             max_len: Some(limit),
         },
@@ -129,6 +134,11 @@ pub fn parse_record(dialect: Dialect, record: &Record, limit: usize) -> Result<A
 impl ParseRecord {
     /// The record of `result`, the parse of `record` in `dialect`.
     pub fn new(dialect: Dialect, record: &Record, result: &Result<Actor, ParseError>) -> Self {
+        ParseRecord::of_line(dialect, record.line(), result)
+    }
+
+    /// [`new`](Self::new) for a borrowed input.
+    pub fn of_line(dialect: Dialect, record: Line<'_>, result: &Result<Actor, ParseError>) -> Self {
         let (input, input_hex, input_length) = input_fields(record);
         let (actor, canonical, error) = match result {
             Ok(actor) => (Some(actor.fields()), Some(actor.to_string()), None),
@@ -150,6 +160,11 @@ impl ParseRecord {
 impl DetectRecord {
     /// Parses `record` in every dialect (D10).
     pub fn new(record: &Record, limit: usize) -> Self {
+        DetectRecord::of_line(record.line(), limit)
+    }
+
+    /// [`new`](Self::new) for a borrowed input.
+    pub fn of_line(record: Line<'_>, limit: usize) -> Self {
         let (input, input_hex, input_length) = input_fields(record);
         let (mut accepted, mut rejected) = (Vec::new(), Vec::new());
         let results: Vec<(Dialect, Result<Actor, ParseError>)> = if record.is_truncated() {
@@ -159,7 +174,7 @@ impl DetectRecord {
                 .collect()
         } else {
             detect(
-                &record.bytes,
+                record.bytes,
                 Limits {
                     max_len: Some(limit),
                 },

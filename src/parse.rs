@@ -4,7 +4,7 @@
 //! The grammar decides; this module only explains. Rust never accepts what pest rejected: the
 //! diagnosis runs after the grammar has failed, and the offset is the grammar's failure position.
 
-use crate::error::{ErrorKind, ParseError, Span};
+use crate::error::{Detail, ErrorKind, ParseError, Span};
 use crate::model::{Dialect, Side};
 
 /// Implementation limits for parsing (D5: the specs set none). The default,
@@ -49,17 +49,19 @@ pub(crate) fn check_with(
 ) -> Result<(), ParseError> {
     // The checks before any grammar runs (`invalid-utf8`, `empty`), with a grammar that
     // accepts everything.
-    parse_bytes(dialect, input, Limits::NONE, |_| Ok(()))?;
+    parse_bytes(dialect, input, Limits::NONE, |_| Ok(()), recognizer)?;
     let text = std::str::from_utf8(input).expect("parse_bytes checked UTF-8");
     recognizer(text).map_err(|offset| diagnose(dialect, text, offset, recognizer))
 }
 
-/// Parses `input` with `recognize`, the grammar of `dialect`, applying D12 to its failures.
+/// Parses `input` with `recognize`, the grammar of `dialect`, applying D12 to its failures
+/// with `grammar`, the same grammar's verdict alone (the fast path, or pest for the reference).
 pub(crate) fn parse_bytes<T>(
     dialect: Dialect,
     input: &[u8],
     limits: Limits,
-    recognize: fn(&str) -> Result<T, usize>,
+    recognize: impl Fn(&str) -> Result<T, usize>,
+    grammar: Recognizer<'_>,
 ) -> Result<T, ParseError> {
     if let Some(limit) = limits.max_len {
         if input.len() > limit {
@@ -83,14 +85,7 @@ pub(crate) fn parse_bytes<T>(
         let detail = format!("empty input: {}", dialect.syntax().whole);
         return Err(error(dialect, ErrorKind::Empty, 0, 0, detail));
     }
-    let grammar = |text: &str| {
-        if dialect.accepts(text) {
-            Ok(())
-        } else {
-            Err(dialect.viable_len(text))
-        }
-    };
-    recognize(text).map_err(|offset| diagnose(dialect, text, offset, &grammar))
+    recognize(text).map_err(|offset| diagnose(dialect, text, offset, grammar))
 }
 
 /// D12 `too-long`: an input of `len` bytes over the limit; offset = the limit.
@@ -111,7 +106,7 @@ fn error(
         dialect,
         span: Span { start, end },
         hint: None,
-        detail,
+        detail: Detail::Text(detail),
     }
 }
 
@@ -119,40 +114,17 @@ fn error(
 fn diagnose(dialect: Dialect, text: &str, offset: usize, recognizer: Recognizer<'_>) -> ParseError {
     let found = text[offset..].chars().next();
     let end = offset + found.map_or(0, char::len_utf8);
-    let explanation = explain(dialect, &text[..offset]);
-    let (kind, detail) = match found {
-        Some(c) if !c.is_ascii() => (
-            ErrorKind::NonAscii,
-            format!(
-                "non-ASCII character '{}' (U+{:04X}) at byte {offset}: identifiers are ASCII only",
-                c.escape_debug(),
-                u32::from(c)
-            ),
-        ),
-        Some(c) if case_flip_continues(recognizer, text, offset, c) => (
-            ErrorKind::CaseMismatch,
-            format!(
-                "case mismatch at byte {offset}: '{c}' is {}, but the identifier is {}; \
-                 all its letters share one case",
-                case_name(c),
-                case_name(flip_case(c))
-            ),
-        ),
-        _ if offset > 0 && !text.contains(':') => (
-            ErrorKind::MissingSeparator,
-            format!("missing ':' at byte {offset}: {explanation}"),
-        ),
-        None => (
-            ErrorKind::UnexpectedEnd,
-            format!("unexpected end of input at byte {offset}: {explanation}"),
-        ),
-        Some(c) => (
-            ErrorKind::UnexpectedChar,
-            format!(
-                "unexpected '{}' at byte {offset}: {explanation}",
-                c.escape_debug()
-            ),
-        ),
+    let kind = match found {
+        Some(c) if !c.is_ascii() => ErrorKind::NonAscii,
+        Some(c) if case_flip_continues(recognizer, text, offset, c) => ErrorKind::CaseMismatch,
+        _ if offset > 0 && !text.contains(':') => ErrorKind::MissingSeparator,
+        None => ErrorKind::UnexpectedEnd,
+        Some(_) => ErrorKind::UnexpectedChar,
+    };
+    // The message itself is written when the error is displayed (`Detail`).
+    let expected = match kind {
+        ErrorKind::NonAscii | ErrorKind::CaseMismatch => ("", ""),
+        _ => explain(dialect, &text[..offset], recognizer),
     };
     let hint = (kind == ErrorKind::CaseMismatch)
         .then(|| case_hint(recognizer, text))
@@ -162,7 +134,7 @@ fn diagnose(dialect: Dialect, text: &str, offset: usize, recognizer: Recognizer<
         dialect,
         span: Span { start: offset, end },
         hint,
-        detail,
+        detail: Detail::Diagnosis { found, expected },
     }
 }
 
@@ -198,22 +170,19 @@ fn flip_case(c: char) -> char {
     }
 }
 
-fn case_name(c: char) -> &'static str {
-    if c.is_ascii_uppercase() {
-        "uppercase"
-    } else {
-        "lowercase"
-    }
-}
-
-/// Names the component the grammar was in when it stopped, from the viable prefix.
-fn explain(dialect: Dialect, prefix: &str) -> String {
+/// Names the component the grammar was in when it stopped, from the viable prefix: two
+/// pieces of the message, written one after the other.
+fn explain(
+    dialect: Dialect,
+    prefix: &str,
+    recognizer: Recognizer<'_>,
+) -> (&'static str, &'static str) {
     let syntax = dialect.syntax();
     match prefix.split_once(':') {
-        None if prefix.is_empty() => "a style starts with a letter".to_owned(),
-        None => format!("{}, then ':'", syntax.style),
-        Some(_) if dialect.accepts(prefix) => syntax.end.to_owned(),
-        Some(_) => syntax.piece.to_owned(),
+        None if prefix.is_empty() => ("a style starts with a letter", ""),
+        None => (syntax.style, ", then ':'"),
+        Some(_) if recognizer(prefix).is_ok() => (syntax.end, ""),
+        Some(_) => (syntax.piece, ""),
     }
 }
 

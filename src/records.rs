@@ -6,8 +6,13 @@
 //! - NUL-separated (`-z`): the same with NUL as the terminator and no CR rule.
 //! - An input longer than `max_len` keeps its first `max_len` bytes and its true length, so the
 //!   caller reports `too-long` without holding it in memory.
+//!
+//! Two readers follow these rules: [`Records`], one owned [`Record`] at a time, and
+//! [`Blocks`], for bulk work: large reads split with `memchr`, each [`Block`] a run of whole
+//! inputs borrowed from one buffer ([`Line`]s, no copy), which can be cut into parts for
+//! threads. Memory is bounded by the block size (and `max_len` for one over-long input).
 
-use std::io::{self, BufRead};
+use std::io::{self, BufRead, Read};
 
 /// How inputs are terminated.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -33,6 +38,42 @@ impl Record {
     /// Whether the input was longer than the limit it was read under.
     pub fn is_truncated(&self) -> bool {
         self.len > self.bytes.len() as u64
+    }
+
+    /// The same input, borrowed.
+    pub fn line(&self) -> Line<'_> {
+        Line {
+            number: self.number,
+            bytes: &self.bytes,
+            len: self.len,
+        }
+    }
+}
+
+/// One input, borrowed from the buffer it was read into.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Line<'a> {
+    /// 1-based number of the input in the stream.
+    pub number: u64,
+    /// The input's bytes (the first `max_len` of them when `len > max_len`).
+    pub bytes: &'a [u8],
+    /// The input's true length in bytes.
+    pub len: u64,
+}
+
+impl Line<'_> {
+    /// Whether the input was longer than the limit it was read under.
+    pub fn is_truncated(&self) -> bool {
+        self.len > self.bytes.len() as u64
+    }
+
+    /// The same input, owned.
+    pub fn to_record(&self) -> Record {
+        Record {
+            number: self.number,
+            bytes: self.bytes.to_vec(),
+            len: self.len,
+        }
     }
 }
 
@@ -129,7 +170,280 @@ impl<R: BufRead> Iterator for Records<R> {
 }
 
 fn memchr(needle: u8, haystack: &[u8]) -> Option<usize> {
-    haystack.iter().position(|&byte| byte == needle)
+    memchr::memchr(needle, haystack)
+}
+
+impl Framing {
+    fn terminator(self) -> u8 {
+        match self {
+            Framing::Lines => b'\n',
+            Framing::Nul => b'\0',
+        }
+    }
+}
+
+/// The default size of a [`Blocks`] buffer.
+pub const BLOCK_SIZE: usize = 1 << 20;
+
+/// A stream read in large blocks of whole inputs.
+#[derive(Debug)]
+pub struct Blocks<R> {
+    reader: R,
+    framing: Framing,
+    max_len: usize,
+    buffer: Vec<u8>,
+    /// Bytes of `buffer` holding data.
+    filled: usize,
+    /// Bytes at the start of `buffer` already handed out.
+    consumed: usize,
+    /// Inputs handed out so far.
+    number: u64,
+    eof: bool,
+    /// The kept prefix of an input longer than the buffer.
+    long: Vec<u8>,
+}
+
+/// A run of whole inputs, borrowed from a [`Blocks`] buffer.
+#[derive(Debug, Clone, Copy)]
+pub struct Block<'a> {
+    data: &'a [u8],
+    /// The number of the first input, minus one.
+    before: u64,
+    framing: Framing,
+    max_len: usize,
+    /// For one input longer than the buffer: its true length (`data` is its kept prefix).
+    long: Option<u64>,
+}
+
+impl<R: Read> Blocks<R> {
+    /// Reads `reader` with `framing` in blocks of about [`BLOCK_SIZE`] bytes, keeping at most
+    /// `max_len` bytes of any input.
+    pub fn new(reader: R, framing: Framing, max_len: usize) -> Self {
+        Blocks::with_capacity(reader, framing, max_len, BLOCK_SIZE)
+    }
+
+    /// As [`new`](Self::new), with blocks of at most `capacity` bytes.
+    pub fn with_capacity(reader: R, framing: Framing, max_len: usize, capacity: usize) -> Self {
+        Blocks {
+            reader,
+            framing,
+            max_len,
+            buffer: vec![0; capacity.max(1)],
+            filled: 0,
+            consumed: 0,
+            number: 0,
+            eof: false,
+            long: Vec::new(),
+        }
+    }
+
+    /// The next block: every whole input that one read (or a few, until an input is whole)
+    /// brought in, or `None` at the end of the stream.
+    pub fn next_block(&mut self) -> io::Result<Option<Block<'_>>> {
+        let terminator = self.framing.terminator();
+        if self.consumed > 0 {
+            self.buffer.copy_within(self.consumed..self.filled, 0);
+            self.filled -= self.consumed;
+            self.consumed = 0;
+        }
+        let mut searched = 0;
+        loop {
+            if let Some(at) = memchr::memrchr(terminator, &self.buffer[searched..self.filled]) {
+                let end = searched + at + 1;
+                return Ok(Some(self.hand_out(end, None)));
+            }
+            searched = self.filled;
+            if self.eof {
+                if self.filled == 0 {
+                    return Ok(None);
+                }
+                return Ok(Some(self.hand_out(self.filled, None)));
+            }
+            if self.filled == self.buffer.len() {
+                return self.long_input().map(Some);
+            }
+            self.read_more()?;
+        }
+    }
+
+    fn read_more(&mut self) -> io::Result<()> {
+        loop {
+            match self.reader.read(&mut self.buffer[self.filled..]) {
+                Ok(0) => {
+                    self.eof = true;
+                    return Ok(());
+                }
+                Ok(n) => {
+                    self.filled += n;
+                    return Ok(());
+                }
+                Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
+                Err(error) => return Err(error),
+            }
+        }
+    }
+
+    /// Hands out `buffer[..end]`, which holds whole inputs.
+    fn hand_out(&mut self, end: usize, long: Option<u64>) -> Block<'_> {
+        let before = self.number;
+        let data = &self.buffer[..end];
+        self.number += match long {
+            Some(_) => 1,
+            None => count_inputs(data, self.framing),
+        };
+        self.consumed = end;
+        Block {
+            data,
+            before,
+            framing: self.framing,
+            max_len: self.max_len,
+            long,
+        }
+    }
+
+    /// An input longer than the buffer: its first `max_len + 1` bytes are kept, the rest is
+    /// counted and dropped.
+    fn long_input(&mut self) -> io::Result<Block<'_>> {
+        let terminator = self.framing.terminator();
+        let keep = self.max_len.saturating_add(1);
+        self.long.clear();
+        let mut len: u64 = 0;
+        let mut last = None;
+        let mut terminated = false;
+        loop {
+            let chunk = &self.buffer[..self.filled];
+            let (part, found) = match memchr(terminator, chunk) {
+                Some(at) => (&chunk[..at], true),
+                None => (chunk, false),
+            };
+            let room = keep.saturating_sub(self.long.len());
+            self.long.extend_from_slice(&part[..part.len().min(room)]);
+            len += part.len() as u64;
+            if let Some(&byte) = part.last() {
+                last = Some(byte);
+            }
+            let used = part.len() + usize::from(found);
+            self.buffer.copy_within(used..self.filled, 0);
+            self.filled -= used;
+            if found {
+                terminated = true;
+                break;
+            }
+            if self.eof {
+                break;
+            }
+            self.read_more()?;
+        }
+        if self.framing == Framing::Lines && terminated && last == Some(b'\r') {
+            len -= 1;
+        }
+        self.long
+            .truncate(usize::try_from(len).unwrap_or(usize::MAX).min(self.max_len));
+        let before = self.number;
+        self.number += 1;
+        Ok(Block {
+            data: &self.long,
+            before,
+            framing: self.framing,
+            max_len: self.max_len,
+            long: Some(len),
+        })
+    }
+}
+
+/// How many inputs `data` holds: its terminators, plus one for an unterminated tail.
+fn count_inputs(data: &[u8], framing: Framing) -> u64 {
+    let terminator = framing.terminator();
+    let ends = memchr::memchr_iter(terminator, data).count() as u64;
+    ends + u64::from(data.last().is_some_and(|&byte| byte != terminator))
+}
+
+impl<'a> Block<'a> {
+    /// The inputs of the block, in order.
+    pub fn lines(&self) -> impl Iterator<Item = Line<'a>> + 'a {
+        let Block {
+            data,
+            before,
+            framing,
+            max_len,
+            long,
+        } = *self;
+        let terminator = framing.terminator();
+        let mut rest = if long.is_some() { &[][..] } else { data };
+        let mut number = before;
+        let single = long.map(|len| Line {
+            number: before + 1,
+            bytes: data,
+            len,
+        });
+        single.into_iter().chain(std::iter::from_fn(move || {
+            if rest.is_empty() {
+                return None;
+            }
+            let (mut input, after) = match memchr(terminator, rest) {
+                Some(at) => (&rest[..at], &rest[at + 1..]),
+                None => (rest, &[][..]),
+            };
+            let terminated = input.len() < rest.len();
+            rest = after;
+            if framing == Framing::Lines && terminated {
+                input = input.strip_suffix(b"\r").unwrap_or(input);
+            }
+            number += 1;
+            Some(Line {
+                number,
+                bytes: &input[..input.len().min(max_len)],
+                len: input.len() as u64,
+            })
+        }))
+    }
+
+    /// The block's bytes (for one over-long input: its kept prefix).
+    pub fn len(&self) -> usize {
+        self.data.len()
+    }
+
+    /// Whether the block holds no byte.
+    pub fn is_empty(&self) -> bool {
+        self.data.is_empty()
+    }
+
+    /// The block cut into at most `parts` blocks of whole inputs, of about equal size, in
+    /// order.
+    pub fn split(&self, parts: usize) -> Vec<Block<'a>> {
+        if self.long.is_some() || parts <= 1 || self.data.len() < 2 * parts {
+            return vec![*self];
+        }
+        let terminator = self.framing.terminator();
+        let mut blocks = Vec::with_capacity(parts);
+        let (mut start, mut before) = (0, self.before);
+        for part in 1..parts {
+            let target = (self.data.len() * part / parts).max(start);
+            let Some(at) = memchr(terminator, &self.data[target..]) else {
+                break;
+            };
+            let end = target + at + 1;
+            let data = &self.data[start..end];
+            blocks.push(Block {
+                data,
+                before,
+                ..*self
+            });
+            before += count_inputs(data, self.framing);
+            start = end;
+            if start == self.data.len() {
+                break;
+            }
+        }
+        if start < self.data.len() {
+            blocks.push(Block {
+                data: &self.data[start..],
+                before,
+                ..*self
+            });
+        }
+        blocks
+    }
 }
 
 #[cfg(test)]
@@ -182,6 +496,56 @@ mod tests {
             split(b"abcd\r\n", Framing::Lines, 3),
             vec![(b"abc".to_vec(), 4)]
         );
+    }
+
+    /// Every input of `input` through [`Blocks`] with a buffer of `capacity` bytes, each block
+    /// also cut in three.
+    fn blocks(input: &[u8], framing: Framing, max_len: usize, capacity: usize) -> Vec<Record> {
+        let mut reader = Blocks::with_capacity(input, framing, max_len, capacity);
+        let mut all = Vec::new();
+        while let Some(block) = reader.next_block().unwrap() {
+            let whole: Vec<Record> = block.lines().map(|line| line.to_record()).collect();
+            let parts: Vec<Record> = block
+                .split(3)
+                .iter()
+                .flat_map(Block::lines)
+                .map(|line| line.to_record())
+                .collect();
+            assert_eq!(parts, whole);
+            all.extend(whole);
+        }
+        all
+    }
+
+    #[test]
+    fn blocks_split_like_records() {
+        let cases: [&[u8]; 9] = [
+            b"",
+            b"\n",
+            b"a\nb",
+            b"a\r\nbb\r\r\n\nccc\r",
+            b"CHESS:K\r\nchess:k\n\nX",
+            b"abcdefghij\nab\r\nabcdefghijklmnopqrstuvwxyz\r\nxyz",
+            b"a\0b\nc\0\r\n\0",
+            b"\n\n\n\n\n\n\n\n\n\n\n",
+            b"0123456789abcdefghijklmnopqrstuvwxyz0123456789",
+        ];
+        for input in cases {
+            for framing in [Framing::Lines, Framing::Nul] {
+                for max_len in [1, 3, 8, 100] {
+                    let expected: Vec<Record> = Records::new(input, framing, max_len)
+                        .map(Result::unwrap)
+                        .collect();
+                    for capacity in [1, 2, 5, 8, 64] {
+                        assert_eq!(
+                            blocks(input, framing, max_len, capacity),
+                            expected,
+                            "{input:?} {framing:?} max {max_len} buffer {capacity}"
+                        );
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! One trial per committed corpus vector, named by its id (`cargo test --test conformance --
 //! snn-pin/invalid` filters): the library must give each vector's verdict, actor, canonical
-//! form (which parses back to the same actor), error code and offset; and each string of
+//! form (which parses back to the same actor), error code and offset, the same through the
+//! fast path and through pest (the reference); and each string of
 //! `cross-dialect.json` must get exactly the record `gan detect --format json` prints.
 
 use std::path::Path;
@@ -50,10 +51,17 @@ fn main() {
     libtest_mimic::run(&args, trials).exit();
 }
 
-/// The library against one vector.
+/// The library against one vector, through both paths: the fast path compiled from the
+/// grammar and pest (the reference) must give the same result, message and hint included.
 fn check_vector(dialect: Dialect, vector: &Vector) -> Result<(), Failed> {
     let input = vector.bytes();
-    match (dialect.parse(&input), vector.valid) {
+    let parsed = dialect.parse(&input);
+    compare(
+        "fast path against pest",
+        &parsed,
+        &dialect.parse_reference(&input, gan::Limits::NONE),
+    )?;
+    match (parsed, vector.valid) {
         (Ok(actor), true) => {
             compare("actor", &Some(actor.fields()), &vector.actor)?;
             let canonical = actor.to_string();

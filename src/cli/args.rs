@@ -425,6 +425,19 @@ pub struct ParseArgs {
     #[arg(long, short = 'd', value_name = "D", default_value = "snn-pin", value_parser = parse_dialect)]
     pub dialect: Dialect,
 
+    /// Print only the rejected inputs, each with its number: `LINE:INPUT: code at byte N`
+    /// (JSON: the record, with `line` first).
+    #[arg(long, conflicts_with = "count")]
+    pub invalid_only: bool,
+
+    /// Print only the counts: one line per verdict and code (JSON: one object).
+    #[arg(long)]
+    pub count: bool,
+
+    /// Threads parsing standard input [default: the number of cores].
+    #[arg(short = 'j', long = "jobs", value_name = "N", value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub jobs: Option<u64>,
+
     #[command(flatten)]
     pub input: InputArgs,
 }

@@ -3,38 +3,59 @@
 use std::ffi::OsString;
 use std::io;
 
-use crate::records::{Framing, Record, Records};
+use crate::records::{Blocks, Framing, Line, Record};
 
 use super::args::InputArgs;
 
-/// Calls `each` for every input, in order, until it fails.
-pub fn for_each(
-    args: &InputArgs,
-    mut each: impl FnMut(&Record) -> io::Result<()>,
-) -> io::Result<()> {
-    let from_stdin = args.ids.is_empty() || (args.ids.len() == 1 && args.ids[0] == "-");
-    if !from_stdin {
-        for (index, id) in args.ids.iter().enumerate() {
-            let bytes = os_bytes(id);
-            let len = bytes.len() as u64;
-            let mut bytes = bytes;
-            bytes.truncate(args.max_bytes);
-            each(&Record {
-                number: index as u64 + 1,
-                bytes,
-                len,
-            })?;
-        }
-        return Ok(());
-    }
-    let framing = if args.null_data {
+/// Whether the inputs come from standard input (no IDs, or `-` alone).
+pub fn from_stdin(args: &InputArgs) -> bool {
+    args.ids.is_empty() || (args.ids.len() == 1 && args.ids[0] == "-")
+}
+
+/// The framing of standard input.
+pub fn framing(args: &InputArgs) -> Framing {
+    if args.null_data {
         Framing::Nul
     } else {
         Framing::Lines
-    };
-    let stdin = io::stdin().lock();
-    for record in Records::new(stdin, framing, args.max_bytes) {
-        each(&record?)?;
+    }
+}
+
+/// The IDs of the command line as records (their first `--max-bytes` bytes).
+pub fn id_records(args: &InputArgs) -> Vec<Record> {
+    args.ids
+        .iter()
+        .enumerate()
+        .map(|(index, id)| {
+            let mut bytes = os_bytes(id);
+            let len = bytes.len() as u64;
+            bytes.truncate(args.max_bytes);
+            Record {
+                number: index as u64 + 1,
+                bytes,
+                len,
+            }
+        })
+        .collect()
+}
+
+/// The number of threads: `--jobs`, or the number of cores.
+pub fn jobs(jobs: Option<u64>) -> usize {
+    jobs.and_then(|n| usize::try_from(n).ok())
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
+}
+
+/// Calls `each` for every input, in order: the IDs, or standard input read in blocks.
+pub fn for_each_line(args: &InputArgs, mut each: impl FnMut(Line<'_>)) -> io::Result<()> {
+    if !from_stdin(args) {
+        for record in id_records(args) {
+            each(record.line());
+        }
+        return Ok(());
+    }
+    let mut blocks = Blocks::new(io::stdin().lock(), framing(args), args.max_bytes);
+    while let Some(block) = blocks.next_block()? {
+        block.lines().for_each(&mut each);
     }
     Ok(())
 }

@@ -16,7 +16,7 @@ use crate::convert::record::LineRecord;
 use crate::convert::{Conversion, Converter, Intermediate, Memo, Options, Summary, Tables};
 use crate::output;
 use crate::parse::Limits;
-use crate::records::{Framing, Record, Records};
+use crate::records::{Blocks, Framing, Line};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::ambiguous_styles::AmbiguousStyles;
@@ -130,22 +130,26 @@ fn run<W: Write>(
         read: Rc::clone(&read),
     };
     let mut summary = Summary::default();
-    for record in Records::new(counted, framing, args.max_bytes) {
-        let record = record.map_err(|error| context(&error, name))?;
-        let conversion = memo.convert(&record);
-        summary.count(&conversion);
-        write_line(args, output.writer(), &record, &conversion)?;
-        if !conversion.diagnostics().is_empty() {
-            stderr.diagnostics(&record, &conversion)?;
-            if let Some(report) = report {
-                writeln!(report, "{}", json(&LineRecord::new(&record, &conversion)))?;
+    // Blocks of whole lines, borrowed from one buffer: no allocation per line.
+    let mut blocks = Blocks::new(counted, framing, args.max_bytes);
+    while let Some(block) = blocks.next_block().map_err(|error| context(&error, name))? {
+        for record in block.lines() {
+            let conversion = memo.convert_line(record);
+            summary.count(&conversion);
+            write_line(args, output.writer(), record, &conversion)?;
+            if !conversion.diagnostics().is_empty() {
+                stderr.diagnostics(record, &conversion)?;
+                if let Some(report) = report {
+                    let line = LineRecord::new(&record.to_record(), &conversion);
+                    writeln!(report, "{}", json(&line))?;
+                }
             }
-        }
-        if summary.read % 4096 == 0 {
-            stderr.progress(read.get());
-        }
-        if args.fail_fast && !conversion.is_converted() {
-            return Ok((summary, Some(record.number)));
+            if summary.read % 4096 == 0 {
+                stderr.progress(read.get());
+            }
+            if args.fail_fast && !conversion.is_converted() {
+                return Ok((summary, Some(record.number)));
+            }
         }
     }
     Ok((summary, None))
@@ -155,13 +159,14 @@ fn run<W: Write>(
 fn write_line(
     args: &MigrateArgs,
     out: Option<&mut dyn Write>,
-    record: &Record,
+    record: Line<'_>,
     conversion: &Conversion,
 ) -> io::Result<()> {
     let Some(out) = out else { return Ok(()) };
     match args.format {
         Format::Json => {
-            writeln!(out, "{}", json(&LineRecord::new(record, conversion)))
+            let line = LineRecord::new(&record.to_record(), conversion);
+            writeln!(out, "{}", json(&line))
         }
         Format::Text => {
             let terminator = if args.null_data { b"\0" } else { b"\n" };
@@ -272,8 +277,8 @@ impl Reporter {
 
     /// `gan migrate: line N: "input": severity code: message`, one line per diagnostic; an
     /// `ambiguous-style` warning only at the first line of its style.
-    fn diagnostics(&mut self, record: &Record, conversion: &Conversion) -> io::Result<()> {
-        let (shown, _) = output::escape(&record.bytes);
+    fn diagnostics(&mut self, record: Line<'_>, conversion: &Conversion) -> io::Result<()> {
+        let (shown, _) = output::escape(record.bytes);
         let mut text = String::new();
         for diagnostic in conversion.diagnostics() {
             if !self.ambiguous.show(diagnostic) {

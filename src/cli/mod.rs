@@ -43,7 +43,12 @@ pub fn main() -> ExitCode {
                 Command::Migrate(args) => migrate::migrate(args, &mut out),
                 _ => unreachable!("matched above"),
             };
-            result.and_then(|code| out.flush().map(|()| code))
+            result.and_then(|code| match out.flush() {
+                // The reader has gone: the command has still read its whole input, and its
+                // code stands.
+                Err(error) if error.kind() == io::ErrorKind::BrokenPipe => Ok(code),
+                flushed => flushed.map(|()| code),
+            })
         }
         _ => {
             // A closed pipe stops the output, not the work (see `pipe`).

@@ -1,108 +1,171 @@
 //! `gan parse` and `gan detect`.
+//!
+//! Both read their inputs in blocks and write through one reused buffer. When standard output
+//! is a closed pipe, printing stops but reading goes on to the end, so the exit status covers
+//! the whole input.
 
 use std::io::{self, Write};
 
-use crate::output::{self, DetectRecord, ParseRecord};
+use crate::bulk::{self, Counts, Mode, TextStyle};
+use crate::grammar::compile::Compiled;
+use crate::output::{self, DetectRecord};
 
 use super::args::{DetectArgs, Format, ParseArgs};
 use super::inputs;
 use super::style::Colors;
 use super::{OK, REJECTED};
 
+/// Output is handed to standard output in pieces of about this size.
+const FLUSH_AT: usize = 1 << 16;
+
 pub fn parse(args: &ParseArgs, out: &mut impl Write, colors: Colors) -> io::Result<u8> {
-    let mut all_valid = true;
-    inputs::for_each(&args.input, |record| {
-        let result = output::parse_record(args.dialect, record, args.input.max_bytes);
-        let line = ParseRecord::new(args.dialect, record, &result);
-        all_valid &= line.valid;
-        match args.input.format {
-            Format::Json => writeln!(out, "{}", to_json(&line)),
-            Format::Text => {
-                let (shown, columns) = output::escape(&record.bytes);
-                match &line.error {
-                    None => {
-                        let actor = line
-                            .actor
-                            .as_ref()
-                            .map(ToString::to_string)
-                            .unwrap_or_default();
-                        let ok = colors.ok;
-                        writeln!(out, "{shown}: {ok}valid{ok:#} {}: {actor}", line.dialect)
-                    }
-                    Some(error) => {
-                        let (bad, code) = (colors.error, colors.code);
-                        writeln!(
-                            out,
-                            "{shown}: {bad}invalid{bad:#} {} [{code}{}{code:#}]: {}",
-                            line.dialect, error.code, error.message
-                        )?;
-                        if colors.terminal {
-                            let column = columns.get(error.offset).copied().unwrap_or(shown.len());
-                            let caret = colors.caret;
-                            writeln!(
-                                out,
-                                "    {shown}\n    {}{caret}^{caret:#}",
-                                " ".repeat(column)
-                            )?;
-                        }
-                        Ok(())
-                    }
-                }
-            }
+    let options = bulk::Options {
+        dialect: args.dialect,
+        max_len: args.input.max_bytes,
+        mode: if args.count {
+            Mode::Count
+        } else if args.invalid_only {
+            Mode::InvalidOnly
+        } else {
+            Mode::All
+        },
+        format: match args.input.format {
+            Format::Text => bulk::Format::Text,
+            Format::Json => bulk::Format::Json,
+        },
+        style: text_style(colors),
+    };
+    let counts = if inputs::from_stdin(&args.input) {
+        let stdin = io::stdin().lock();
+        let jobs = inputs::jobs(args.jobs);
+        bulk::parse_stream(&options, stdin, inputs::framing(&args.input), jobs, out)?
+    } else {
+        let fast = Compiled::builtin(args.dialect).ok();
+        let (mut counts, mut buffer) = (Counts::default(), Vec::new());
+        for record in inputs::id_records(&args.input) {
+            bulk::parse_input(&options, fast, record.line(), &mut buffer, &mut counts);
         }
-    })?;
-    Ok(if all_valid { OK } else { REJECTED })
+        if options.mode == Mode::Count {
+            counts.write(options.format, &mut buffer);
+        }
+        let mut sink = Sink::new(out);
+        sink.write(&buffer)?;
+        sink.finish()?;
+        counts
+    };
+    Ok(if counts.invalid() == 0 { OK } else { REJECTED })
+}
+
+fn text_style(colors: Colors) -> TextStyle {
+    let pair = |style: anstyle::Style| (format!("{style}"), format!("{style:#}"));
+    TextStyle {
+        ok: pair(colors.ok),
+        error: pair(colors.error),
+        code: pair(colors.code),
+        caret: pair(colors.caret),
+        carets: colors.terminal,
+    }
+}
+
+/// Standard output that goes quiet once the reader has gone (a closed pipe).
+struct Sink<'a, W: Write> {
+    out: &'a mut W,
+    closed: bool,
+}
+
+impl<'a, W: Write> Sink<'a, W> {
+    fn new(out: &'a mut W) -> Self {
+        Sink { out, closed: false }
+    }
+
+    fn write(&mut self, bytes: &[u8]) -> io::Result<()> {
+        if self.closed {
+            return Ok(());
+        }
+        match self.out.write_all(bytes) {
+            Err(error) if error.kind() == io::ErrorKind::BrokenPipe => {
+                self.closed = true;
+                Ok(())
+            }
+            other => other,
+        }
+    }
+
+    fn finish(&mut self) -> io::Result<()> {
+        if self.closed {
+            return Ok(());
+        }
+        match self.out.flush() {
+            Err(error) if error.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+            other => other,
+        }
+    }
 }
 
 pub fn detect(args: &DetectArgs, out: &mut impl Write, colors: Colors) -> io::Result<u8> {
     let mut all_accepted = true;
-    inputs::for_each(&args.input, |record| {
-        let line = DetectRecord::new(record, args.input.max_bytes);
+    let mut sink = Sink::new(out);
+    let mut buffer = Vec::new();
+    let mut failed = Ok(());
+    inputs::for_each_line(&args.input, |record| {
+        let line = DetectRecord::of_line(record, args.input.max_bytes);
         all_accepted &= !line.accepted.is_empty();
+        if sink.closed || failed.is_err() {
+            return;
+        }
         match args.input.format {
-            Format::Json => writeln!(out, "{}", to_json(&line)),
-            Format::Text => {
-                let (shown, _) = output::escape(&record.bytes);
-                let accepted: Vec<String> = line
-                    .accepted
-                    .iter()
-                    .map(|a| format!("{} ({})", a.dialect, a.actor))
-                    .collect();
-                let rejected: Vec<String> = line
-                    .rejected
-                    .iter()
-                    .map(|r| {
-                        format!(
-                            "{} [{} at byte {}]",
-                            r.dialect, r.error.code, r.error.offset
-                        )
-                    })
-                    .collect();
-                if accepted.is_empty() {
-                    let bad = colors.error;
-                    writeln!(
-                        out,
-                        "{shown}: {bad}rejected by every dialect{bad:#}: {}",
-                        rejected.join(", ")
-                    )
-                } else {
-                    let ok = colors.ok;
-                    write!(
-                        out,
-                        "{shown}: {ok}accepted{ok:#} by {}",
-                        accepted.join(", ")
-                    )?;
-                    if !rejected.is_empty() {
-                        write!(out, "; rejected by {}", rejected.join(", "))?;
-                    }
-                    writeln!(out)
-                }
+            Format::Json => {
+                serde_json::to_writer(&mut buffer, &line).expect("records serialize");
+                buffer.push(b'\n');
             }
+            Format::Text => detect_text(&mut buffer, record.bytes, &line, colors),
+        }
+        if buffer.len() >= FLUSH_AT {
+            failed = sink.write(&buffer);
+            buffer.clear();
         }
     })?;
+    failed?;
+    sink.write(&buffer)?;
+    sink.finish()?;
     Ok(if all_accepted { OK } else { REJECTED })
 }
 
-fn to_json(value: &impl serde::Serialize) -> String {
-    serde_json::to_string(value).expect("records serialize")
+fn detect_text(out: &mut Vec<u8>, input: &[u8], line: &DetectRecord, colors: Colors) {
+    let (shown, _) = output::escape(input);
+    let accepted: Vec<String> = line
+        .accepted
+        .iter()
+        .map(|a| format!("{} ({})", a.dialect, a.actor))
+        .collect();
+    let rejected: Vec<String> = line
+        .rejected
+        .iter()
+        .map(|r| {
+            format!(
+                "{} [{} at byte {}]",
+                r.dialect, r.error.code, r.error.offset
+            )
+        })
+        .collect();
+    // Writing into a `Vec` cannot fail.
+    let _ = if accepted.is_empty() {
+        let bad = colors.error;
+        writeln!(
+            out,
+            "{shown}: {bad}rejected by every dialect{bad:#}: {}",
+            rejected.join(", ")
+        )
+    } else {
+        let ok = colors.ok;
+        let _ = write!(
+            out,
+            "{shown}: {ok}accepted{ok:#} by {}",
+            accepted.join(", ")
+        );
+        if !rejected.is_empty() {
+            let _ = write!(out, "; rejected by {}", rejected.join(", "));
+        }
+        writeln!(out)
+    };
 }

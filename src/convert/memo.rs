@@ -10,7 +10,7 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;
 
-use crate::records::Record;
+use crate::records::{Line, Record};
 
 use super::{Conversion, Converter};
 
@@ -102,16 +102,24 @@ impl Memo {
 
     /// The conversion of `record`, from the cache when the same input was seen recently.
     pub fn convert(&mut self, record: &Record) -> Arc<Conversion> {
-        let key = record.bytes.as_slice();
-        if record.is_truncated() || key.len() > self.max_key {
-            return Arc::new(self.converter.convert_record(record, self.limit));
+        self.convert_line(record.line())
+    }
+
+    /// [`convert`](Self::convert) of a borrowed input.
+    pub fn convert_line(&mut self, line: Line<'_>) -> Arc<Conversion> {
+        let key = line.bytes;
+        if line.is_truncated() {
+            return Arc::new(self.converter.convert_record(&line.to_record(), self.limit));
+        }
+        if key.len() > self.max_key {
+            return Arc::new(self.converter.convert(key));
         }
         if let Some(hit) = self.current.get(key) {
             return Arc::clone(hit);
         }
         let conversion = match self.previous.remove(key) {
             Some(hit) => hit,
-            None => Arc::new(self.converter.convert_record(record, self.limit)),
+            None => Arc::new(self.converter.convert(key)),
         };
         if self.current.len() >= self.capacity {
             self.previous = std::mem::replace(&mut self.current, generation(self.capacity));

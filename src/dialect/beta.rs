@@ -3,6 +3,7 @@
 //! Grammar: `grammar/beta.pest`, from `gan-beta.txt` (D6: its prose, not `<any-text>`).
 
 use crate::dialect::Dialect;
+use crate::grammar::compile::View;
 use crate::grammar::{self, beta::Grammar, beta::Rule};
 use crate::identifier::Identifier;
 use crate::model::{ActorFields, Side};
@@ -28,13 +29,14 @@ pub(crate) const SYNTAX: Syntax = Syntax {
     end: "a piece abbreviation continues with letters, digits or '_' only, and ends the identifier",
 };
 
-/// The grammar's verdict alone, building nothing: `Err` holds where the parse died (D11).
-pub(crate) fn check(input: &str) -> Result<(), usize> {
+/// The grammar's verdict through pest (the reference) alone, building nothing: `Err` holds where the parse died (D11).
+pub(crate) fn check_pest(input: &str) -> Result<(), usize> {
     grammar::run::<Grammar, _>(Rule::actor, input).map(drop)
 }
 
-/// The grammar's verdict: the actor, or the position where the parse died (D11).
-pub(crate) fn recognize(input: &str) -> Result<Actor, usize> {
+/// The grammar's verdict through pest (the reference): the actor, or the position where the
+/// parse died (D11).
+pub(crate) fn recognize_pest(input: &str) -> Result<Actor, usize> {
     let (side, mut parts) =
         grammar::run_branch::<Grammar, _>(Rule::actor, Rule::uppercase_actor, input)?;
     let style = parts.next().expect("style").as_str().to_owned();
@@ -90,6 +92,17 @@ impl Actor {
             king,
             ..self.clone()
         }
+    }
+}
+
+/// The actor of an accepted input, from the fast path's view of it.
+pub(crate) fn from_view(view: &View<'_>) -> Actor {
+    Actor {
+        style: view.style.to_owned(),
+        side: view.side,
+        promoted: view.promoted == Some(true),
+        king: view.king == Some(true),
+        piece_type: view.piece_type.to_owned(),
     }
 }
 

@@ -3,6 +3,7 @@
 //! Grammar: `grammar/legacy.pest`, from `gan-legacy-2012.txt`.
 
 use crate::dialect::Dialect;
+use crate::grammar::compile::View;
 use crate::grammar::{self, legacy::Grammar, legacy::Rule};
 use crate::identifier::Identifier;
 use crate::model::{ActorFields, Side};
@@ -23,13 +24,14 @@ pub(crate) const SYNTAX: Syntax = Syntax {
     end: "a piece word is letters only, and ends the identifier",
 };
 
-/// The grammar's verdict alone, building nothing: `Err` holds where the parse died (D11).
-pub(crate) fn check(input: &str) -> Result<(), usize> {
+/// The grammar's verdict through pest (the reference) alone, building nothing: `Err` holds where the parse died (D11).
+pub(crate) fn check_pest(input: &str) -> Result<(), usize> {
     grammar::run::<Grammar, _>(Rule::actor, input).map(drop)
 }
 
-/// The grammar's verdict: the actor, or the position where the parse died (D11).
-pub(crate) fn recognize(input: &str) -> Result<Actor, usize> {
+/// The grammar's verdict through pest (the reference): the actor, or the position where the
+/// parse died (D11).
+pub(crate) fn recognize_pest(input: &str) -> Result<Actor, usize> {
     let (side, mut parts) =
         grammar::run_branch::<Grammar, _>(Rule::actor, Rule::uppercase_actor, input)?;
     let style = parts.next().expect("game id").as_str().to_owned();
@@ -39,6 +41,15 @@ pub(crate) fn recognize(input: &str) -> Result<Actor, usize> {
         side,
         piece_type,
     })
+}
+
+/// The actor of an accepted input, from the fast path's view of it.
+pub(crate) fn from_view(view: &View<'_>) -> Actor {
+    Actor {
+        style: view.style.to_owned(),
+        side: view.side,
+        piece_type: view.piece_type.to_owned(),
+    }
 }
 
 impl Identifier for Actor {

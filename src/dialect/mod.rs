@@ -1,15 +1,24 @@
 //! The five dialects: the [`Dialect`] enum, the dialect-neutral [`Actor`], and one module per
 //! dialect, all of the same shape (a typed actor, its parser over bytes, its writer).
 
-/// The methods every dialect's `impl Identifier` shares: parsing through the module's
-/// `recognize`, and the accessors over its `style`, `piece_type` and `side` fields.
+/// The methods every dialect's `impl Identifier` shares: parsing through the fast path (the
+/// module's `from_view`; its `recognize_pest` when the grammar has no fast path), and the
+/// accessors over its `style`, `piece_type` and `side` fields.
 macro_rules! identifier_accessors {
     () => {
         fn parse_with(
             input: &[u8],
             limits: $crate::parse::Limits,
         ) -> Result<Self, $crate::error::ParseError> {
-            $crate::parse::parse_bytes(Self::DIALECT, input, limits, recognize)
+            $crate::parse::parse_bytes(
+                Self::DIALECT,
+                input,
+                limits,
+                |text| {
+                    $crate::dialect::fast_or_pest(Self::DIALECT, text, from_view, recognize_pest)
+                },
+                &|text| Self::DIALECT.run_grammar(text),
+            )
         }
 
         fn style(&self) -> &str {
@@ -81,10 +90,25 @@ pub mod snn_pin;
 use std::fmt;
 
 use crate::error::ParseError;
+use crate::grammar::compile::{Compiled, View};
 use crate::identifier::Identifier;
 use crate::model::{ActorFields, Side};
 pub use crate::model::{Dialect, UnknownDialect};
-use crate::parse::{Limits, Syntax};
+use crate::parse::{parse_bytes, Limits, Syntax};
+
+/// `text` through the fast path of `dialect` (`from_view` builds the actor), or through pest
+/// (`pest`) when the grammar has none.
+pub(crate) fn fast_or_pest<T>(
+    dialect: Dialect,
+    text: &str,
+    from_view: fn(&View<'_>) -> T,
+    pest: fn(&str) -> Result<T, usize>,
+) -> Result<T, usize> {
+    match Compiled::builtin(dialect) {
+        Ok(fast) => fast.view(text).map(|view| from_view(&view)),
+        Err(_) => pest(text),
+    }
+}
 
 impl Dialect {
     /// The file name of the dialect's grammar under `grammar/`, e.g. `snn-pin.pest`.
@@ -123,20 +147,45 @@ impl Dialect {
         self.run_grammar(text).is_ok()
     }
 
-    /// The length of the longest prefix of `text` that some valid identifier starts with
-    /// (D11): where the grammar's parse dies, or `text.len()` when it is valid or viable.
-    pub(crate) fn viable_len(self, text: &str) -> usize {
-        self.run_grammar(text).err().unwrap_or(text.len())
+    /// The grammar's verdict alone, through the fast path: `Err` holds the position where
+    /// the parse died (D11).
+    pub(crate) fn run_grammar(self, text: &str) -> Result<(), usize> {
+        match Compiled::builtin(self) {
+            Ok(fast) => fast.recognize(text.as_bytes()),
+            Err(_) => self.run_pest(text),
+        }
     }
 
-    /// The grammar's verdict alone: `Err` holds the position where the parse died.
-    fn run_grammar(self, text: &str) -> Result<(), usize> {
+    /// The grammar's verdict alone, through pest (the reference).
+    fn run_pest(self, text: &str) -> Result<(), usize> {
         match self {
-            Dialect::Legacy => legacy::check(text),
-            Dialect::Beta => beta::check(text),
-            Dialect::Pnn => pnn::check(text),
-            Dialect::SnnPin => snn_pin::check(text),
-            Dialect::Qpi => qpi::check(text),
+            Dialect::Legacy => legacy::check_pest(text),
+            Dialect::Beta => beta::check_pest(text),
+            Dialect::Pnn => pnn::check_pest(text),
+            Dialect::SnnPin => snn_pin::check_pest(text),
+            Dialect::Qpi => qpi::check_pest(text),
+        }
+    }
+
+    /// Parses `input` through pest alone, the reference implementation that the fast path is
+    /// tested against: same pipeline, same diagnosis, pest's verdicts and offsets.
+    #[doc(hidden)]
+    pub fn parse_reference(self, input: &[u8], limits: Limits) -> Result<Actor, ParseError> {
+        let grammar = |text: &str| self.run_pest(text);
+        match self {
+            Dialect::Legacy => parse_bytes(self, input, limits, legacy::recognize_pest, &grammar)
+                .map(Actor::Legacy),
+            Dialect::Beta => {
+                parse_bytes(self, input, limits, beta::recognize_pest, &grammar).map(Actor::Beta)
+            }
+            Dialect::Pnn => {
+                parse_bytes(self, input, limits, pnn::recognize_pest, &grammar).map(Actor::Pnn)
+            }
+            Dialect::SnnPin => parse_bytes(self, input, limits, snn_pin::recognize_pest, &grammar)
+                .map(Actor::SnnPin),
+            Dialect::Qpi => {
+                parse_bytes(self, input, limits, qpi::recognize_pest, &grammar).map(Actor::Qpi)
+            }
         }
     }
 

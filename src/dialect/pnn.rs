@@ -3,6 +3,7 @@
 //! Grammar: `grammar/pnn.pest`, from `gan-1.0.0-pnn.md` and `pnn-1.0.0.md`.
 
 use crate::dialect::Dialect;
+use crate::grammar::compile::View;
 use crate::grammar::{self, pnn::Grammar, pnn::Rule};
 use crate::identifier::Identifier;
 use crate::model::{ActorFields, Side, State};
@@ -27,13 +28,14 @@ pub(crate) const SYNTAX: Syntax = Syntax {
     end: "the identifier ends after the piece letter and its optional \"'\"",
 };
 
-/// The grammar's verdict alone, building nothing: `Err` holds where the parse died (D11).
-pub(crate) fn check(input: &str) -> Result<(), usize> {
+/// The grammar's verdict through pest (the reference) alone, building nothing: `Err` holds where the parse died (D11).
+pub(crate) fn check_pest(input: &str) -> Result<(), usize> {
     grammar::run::<Grammar, _>(Rule::actor, input).map(drop)
 }
 
-/// The grammar's verdict: the actor, or the position where the parse died (D11).
-pub(crate) fn recognize(input: &str) -> Result<Actor, usize> {
+/// The grammar's verdict through pest (the reference): the actor, or the position where the
+/// parse died (D11).
+pub(crate) fn recognize_pest(input: &str) -> Result<Actor, usize> {
     let (side, mut parts) =
         grammar::run_branch::<Grammar, _>(Rule::actor, Rule::uppercase_actor, input)?;
     let style = parts.next().expect("game id").as_str().to_owned();
@@ -67,6 +69,17 @@ impl Actor {
             intermediate,
             ..self.clone()
         }
+    }
+}
+
+/// The actor of an accepted input, from the fast path's view of it.
+pub(crate) fn from_view(view: &View<'_>) -> Actor {
+    Actor {
+        style: view.style.to_owned(),
+        side: view.side,
+        state: view.state.unwrap_or(State::Normal),
+        piece_type: view.piece_type.to_owned(),
+        intermediate: view.intermediate == Some(true),
     }
 }
 

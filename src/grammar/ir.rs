@@ -11,7 +11,7 @@
 use std::collections::HashMap;
 use std::fmt;
 
-use pest_meta::ast::{Expr, Rule as AstRule};
+use pest_meta::ast::{Expr, Rule as AstRule, RuleType};
 use pest_meta::parser::{self, Rule as MetaRule};
 
 /// One grammar, ready to be walked.
@@ -35,6 +35,9 @@ pub struct RuleDef {
     pub key: u32,
     /// Its expression.
     pub body: Node,
+    /// Whether the rule is atomic (`@{}`) or compound-atomic (`${}`): pest then reports a
+    /// failure inside it at the rule's start, not where the input stopped fitting.
+    pub atomic: bool,
 }
 
 /// An expression, with its ids.
@@ -147,6 +150,7 @@ impl Grammar {
                 name: rule.name.clone(),
                 key,
                 body,
+                atomic: matches!(rule.ty, RuleType::Atomic | RuleType::CompoundAtomic),
             });
         }
         if defs.is_empty() {

@@ -1,11 +1,13 @@
 //! The grammars: the pest parsers derived from `grammar/*.pest` at compile time, the same
 //! files embedded as text, their [`ir`] (read through `pest_meta`, walked by the corpus
-//! generator and its coverage counts), and the `pest_vm` runner (`vm`) that serves edited
-//! copies of the grammars (`gan generate --grammar-dir`).
+//! generator and its coverage counts), the `pest_vm` runner (`vm`) that serves edited
+//! copies of the grammars (`gan generate --grammar-dir`), and the fast path [`compile`]d
+//! from the IR into automata, which parsing uses at run time.
 //!
 //! pest stays here: nothing outside the crate sees a `Rule` or a `pest::error::Error`; this
 //! module holds the one translator of pest's errors.
 
+pub mod compile;
 pub mod ir;
 pub(crate) mod vm;
 

@@ -12,7 +12,9 @@ use crate::model::{ActorFields, Dialect, Side, State};
 
 /// The attribute a rule's text stands for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Role {
+pub(crate) enum Role {
+    /// The uppercase branch of the entry rule: the first player (D3).
+    Uppercase,
     Style,
     Type,
     /// The state prefix (`+`, `-`) of `pnn`, `snn-pin`, `qpi`.
@@ -26,10 +28,11 @@ enum Role {
 }
 
 /// Each dialect's rules that carry an attribute, and the optional attributes it has.
-fn roles(dialect: Dialect) -> (&'static [(&'static str, Role)], &'static [Role]) {
+pub(crate) fn roles(dialect: Dialect) -> (&'static [(&'static str, Role)], &'static [Role]) {
     match dialect {
         Dialect::Legacy => (
             &[
+                ("uppercase_actor", Role::Uppercase),
                 ("game_id_uppercase", Role::Style),
                 ("game_id_lowercase", Role::Style),
                 ("piece_id_uppercase", Role::Type),
@@ -39,6 +42,7 @@ fn roles(dialect: Dialect) -> (&'static [(&'static str, Role)], &'static [Role])
         ),
         Dialect::Beta => (
             &[
+                ("uppercase_actor", Role::Uppercase),
                 ("style_uppercase", Role::Style),
                 ("style_lowercase", Role::Style),
                 ("type_uppercase", Role::Type),
@@ -50,6 +54,7 @@ fn roles(dialect: Dialect) -> (&'static [(&'static str, Role)], &'static [Role])
         ),
         Dialect::Pnn => (
             &[
+                ("uppercase_actor", Role::Uppercase),
                 ("game_id_uppercase", Role::Style),
                 ("game_id_lowercase", Role::Style),
                 ("piece_letter_uppercase", Role::Type),
@@ -61,6 +66,7 @@ fn roles(dialect: Dialect) -> (&'static [(&'static str, Role)], &'static [Role])
         ),
         Dialect::SnnPin => (
             &[
+                ("uppercase_gan", Role::Uppercase),
                 ("uppercase_style", Role::Style),
                 ("lowercase_style", Role::Style),
                 ("pin_letter_uppercase", Role::Type),
@@ -71,6 +77,7 @@ fn roles(dialect: Dialect) -> (&'static [(&'static str, Role)], &'static [Role])
         ),
         Dialect::Qpi => (
             &[
+                ("uppercase_qpi", Role::Uppercase),
                 ("uppercase_sin", Role::Style),
                 ("lowercase_sin", Role::Style),
                 ("pin_letter_uppercase", Role::Type),

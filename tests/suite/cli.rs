@@ -19,7 +19,7 @@ fn schema(name: &str) -> jsonschema::Validator {
 }
 
 /// Parses JSON Lines output, checking every line against `schema_name`.
-fn json_lines(stdout: &str, schema_name: &str) -> Vec<Value> {
+pub(crate) fn json_lines(stdout: &str, schema_name: &str) -> Vec<Value> {
     let validator = schema(schema_name);
     stdout
         .lines()
@@ -327,5 +327,5 @@ fn readme_parse_and_detect_examples_are_current() {
             checked += 1;
         }
     }
-    assert_eq!(checked, 4, "the README's parse and detect examples");
+    assert_eq!(checked, 7, "the README's parse and detect examples");
 }

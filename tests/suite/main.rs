@@ -2,6 +2,7 @@
 
 mod api;
 mod architecture;
+mod bulk;
 mod check_cli;
 mod check_corpus;
 mod check_hints;
@@ -18,6 +19,7 @@ mod corpus_files;
 mod corpus_power;
 mod corpus_validation;
 mod errors;
+mod fast_path;
 #[path = "../fuzz_props/mod.rs"]
 mod fuzz_props;
 mod fuzz_replay;

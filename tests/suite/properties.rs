@@ -15,20 +15,20 @@ const ALPHABET: &[char] = &[
     '_', ' ', '\n', '\r', '\0', '\u{212A}', '\u{17F}', '\u{131}', '\u{FF2B}',
 ];
 
-fn boundary_string() -> impl Strategy<Value = String> {
+pub(crate) fn boundary_string() -> impl Strategy<Value = String> {
     prop::collection::vec(prop::sample::select(ALPHABET), 0..12)
         .prop_map(|chars| chars.into_iter().collect())
 }
 
 /// Valid strings of `dialect` (either case), from its oracle regex.
-fn valid_string(dialect: Dialect) -> impl Strategy<Value = String> {
+pub(crate) fn valid_string(dialect: Dialect) -> impl Strategy<Value = String> {
     let upper = string_regex(&strip_groups(pattern(dialect))).unwrap();
     let lower = string_regex(&strip_groups(&pattern(dialect).replace("A-Z", "a-z"))).unwrap();
     prop_oneof![upper, lower]
 }
 
 /// A valid string with one character replaced, inserted or deleted.
-fn near_valid(dialect: Dialect) -> impl Strategy<Value = String> {
+pub(crate) fn near_valid(dialect: Dialect) -> impl Strategy<Value = String> {
     (
         valid_string(dialect),
         any::<prop::sample::Index>(),

@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# Bulk throughput of `gan` against a hand byte-loop validator timed in the same run.
+#
+#   benches/bulk.sh [LINES]     (default 10,000,000)
+#
+# CI runs it once on a small file with the debug build (`BULK_PROFILE=dev benches/bulk.sh
+# 2000`), only to prove that it works: its figures mean nothing.
+#
+# Generates one file per source dialect (snn-pin, and legacy words for `--from legacy`): 20
+# styles (mostly the six of the migration tables' families, so conversions mostly succeed),
+# both cases, 5% invalid lines (a flipped case, a missing ':', a stray byte). Then reports, for
+# each command, the time, MB/s of input, peak RSS (`/usr/bin/time -f %M`) and the ratio of its
+# MB/s to the byte loop's. Output goes to /dev/null. Run it on a quiet machine, under
+# `nice -n 19` when it is shared.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+lines=${1:-10000000}
+profile=${BULK_PROFILE:-release}
+cargo build --profile "$profile" --locked --quiet --bin gan --example byte_loop
+out=target/$([ "$profile" = dev ] && echo debug || echo "$profile")
+gan=$out/gan
+byte_loop=$out/examples/byte_loop
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+cores=$(nproc)
+
+python3 - "$dir" "$lines" <<'PY'
+import random, sys
+out, n = sys.argv[1], int(sys.argv[2])
+families = ["CHESS", "SHOGI", "XIANGQI", "MAKRUK", "JANGGI", "OGI"]
+others = ["CHESS960", "GO", "CAPABLANCA", "GRAND", "COURIER", "SITTUYIN", "DOBUTSU",
+          "MINISHOGI", "CRAZYHOUSE", "ATOMIC", "HORDE", "SHATRANJ", "TORI", "CHU"]
+words = ["KING", "QUEEN", "ROOK", "BISHOP", "KNIGHT", "PAWN", "GOLD", "SILVER", "LANCE"]
+rng = random.Random(1)
+def style(letters_only):
+    s = rng.choice(families) if rng.random() < 0.85 else rng.choice(others)
+    return "".join(c for c in s if c.isalpha()) if letters_only else s
+def spoil(line):
+    k = rng.randrange(3)
+    if k == 0:
+        i = rng.randrange(len(line))
+        return line[:i] + line[i].swapcase() + line[i + 1:] if line[i].isalpha() else line + "x"
+    if k == 1:
+        return line.replace(":", "", 1)
+    return line + rng.choice("@ 1!")
+for dialect in ["snn-pin", "legacy"]:
+    with open(f"{out}/{dialect}.txt", "w") as f:
+        chunk = []
+        for i in range(n):
+            if dialect == "snn-pin":
+                line = f"{style(False)}:{rng.choice(['', '', '', '+', '-'])}{rng.choice('KQRBNPGSL')}"
+            else:
+                line = f"{style(True)}:{rng.choice(words)}"
+            if rng.random() < 0.5:
+                line = line.lower()
+            if rng.random() < 0.05:
+                line = spoil(line)
+            chunk.append(line)
+            if len(chunk) == 100000:
+                f.write("\n".join(chunk) + "\n")
+                chunk = []
+        if chunk:
+            f.write("\n".join(chunk) + "\n")
+PY
+
+# The verdicts first: gan and the byte loop must count the same valid and invalid lines.
+for dialect in snn-pin legacy; do
+  expected=$("$byte_loop" "$dialect" < "$dir/$dialect.txt")
+  got=$({ "$gan" parse --dialect "$dialect" --count < "$dir/$dialect.txt" || true; } | head -n 2)
+  if [ "$got" != "$expected" ]; then
+    echo "gan and the byte loop disagree on the $dialect file: $got / $expected" >&2
+    exit 1
+  fi
+done
+
+# measure NAME FILE COMMAND...: one run, stdout to /dev/null; prints seconds, MB/s, peak RSS
+# (wall time from `date +%s.%N`, peak RSS from `/usr/bin/time -f %M`) and the ratio of its
+# MB/s to $base (the byte loop's row, timed in the same run).
+measure() {
+  local name=$1 file=$2
+  shift 2
+  local start end seconds rss size
+  start=$(date +%s.%N)
+  /usr/bin/time -q -f "%M" -o "$dir/time" "$@" < "$file" > /dev/null 2> "$dir/stderr" || true
+  end=$(date +%s.%N)
+  seconds=$(python3 -c "print($end - $start)")
+  read -r rss < "$dir/time"
+  size=$(stat -c %s "$file")
+  python3 - "$name" "$seconds" "$rss" "$size" "${base:-}" "$dir/mbs" <<'PY'
+import sys
+name, seconds, rss, size, base = sys.argv[1], float(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
+seconds = max(seconds, 1e-6)
+mbs = size / seconds / 1e6
+open(sys.argv[6], "w").write(str(mbs))
+ratio = f"{mbs / float(base):6.2f}x" if base else "  1.00x"
+print(f"{name:44s} {seconds:7.3f} s {mbs:8.1f} MB/s {rss / 1024:8.1f} MiB  {ratio}")
+PY
+}
+echo "$lines lines; snn-pin file $(stat -c %s "$dir/snn-pin.txt") bytes, legacy file $(stat -c %s "$dir/legacy.txt") bytes; $cores cores"
+printf '%-44s %9s %13s %12s %7s\n' command time MB/s "peak RSS" "vs loop"
+base=""
+measure "hand byte-loop validator (snn-pin)" "$dir/snn-pin.txt" "$byte_loop" snn-pin
+base=$(cat "$dir/mbs")
+measure "cat > /dev/null" "$dir/snn-pin.txt" cat
+for jobs in 1 "$cores"; do
+  measure "gan parse --count -j $jobs" "$dir/snn-pin.txt" "$gan" parse --count -j "$jobs"
+  measure "gan parse --invalid-only -j $jobs" "$dir/snn-pin.txt" "$gan" parse --invalid-only -j "$jobs"
+  measure "gan parse --format text -j $jobs" "$dir/snn-pin.txt" "$gan" parse --format text -j "$jobs"
+  measure "gan parse --format json -j $jobs" "$dir/snn-pin.txt" "$gan" parse --format json -j "$jobs"
+done
+measure "gan migrate --from snn-pin --to qpi" "$dir/snn-pin.txt" "$gan" migrate --from snn-pin --to qpi
+base=""
+measure "hand byte-loop validator (legacy)" "$dir/legacy.txt" "$byte_loop" legacy
+base=$(cat "$dir/mbs")
+measure "gan migrate --from legacy --to snn-pin" "$dir/legacy.txt" "$gan" migrate --from legacy --to snn-pin

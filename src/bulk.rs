@@ -1,0 +1,462 @@
+//! Bulk parsing, the loop of `gan parse` over a stream: blocks of inputs read with large
+//! reads ([`Blocks`]), each input parsed through the fast path and written into one reused
+//! buffer (no `String` per input, JSON written directly), blocks cut into parts parsed on
+//! several threads and written in input order.
+//!
+//! Every record is byte for byte what [`ParseRecord`] and its text form say; the fast path
+//! only takes the common case (a valid input, or a verdict alone), and everything else goes
+//! through [`output::parse_line`] and the serde records.
+
+use std::io::{self, Read, Write};
+use std::str;
+
+use crate::dialect::Dialect;
+use crate::error::{ErrorKind, ParseError};
+use crate::grammar::compile::{Compiled, View};
+use crate::output::{self, ParseRecord};
+use crate::records::{Block, Blocks, Framing, Line};
+
+/// What is printed for each input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// A record per input.
+    All,
+    /// Only the rejected inputs, with their number (`--invalid-only`).
+    InvalidOnly,
+    /// Nothing per input; the counts at the end (`--count`).
+    Count,
+}
+
+/// The output format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// Readable lines.
+    Text,
+    /// JSON Lines.
+    Json,
+}
+
+/// The escape sequences around the styled words of text output (empty without colors), and
+/// whether a caret line points at each error (on a terminal).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TextStyle {
+    /// Around `valid`.
+    pub ok: (String, String),
+    /// Around `invalid`.
+    pub error: (String, String),
+    /// Around the error code.
+    pub code: (String, String),
+    /// Around the caret.
+    pub caret: (String, String),
+    /// Whether to draw the input again with a caret under the error.
+    pub carets: bool,
+}
+
+/// How to parse and print.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// The dialect.
+    pub dialect: Dialect,
+    /// Inputs longer than this are `too-long`.
+    pub max_len: usize,
+    /// What to print.
+    pub mode: Mode,
+    /// How.
+    pub format: Format,
+    /// Text styles.
+    pub style: TextStyle,
+}
+
+/// The verdicts of a run: valid inputs, and invalid ones per code.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Counts {
+    /// Valid inputs.
+    pub valid: u64,
+    /// Invalid inputs, per kind, in the order of [`ErrorKind::ALL`].
+    pub invalid_by_kind: [u64; ErrorKind::ALL.len()],
+}
+
+impl Counts {
+    /// Invalid inputs.
+    pub fn invalid(&self) -> u64 {
+        self.invalid_by_kind.iter().sum()
+    }
+
+    /// Adds the counts of another part of the input.
+    pub fn add(&mut self, other: &Counts) {
+        self.valid += other.valid;
+        for (mine, theirs) in self.invalid_by_kind.iter_mut().zip(other.invalid_by_kind) {
+            *mine += theirs;
+        }
+    }
+
+    fn count_error(&mut self, error: &ParseError) {
+        let index = ErrorKind::ALL
+            .iter()
+            .position(|&kind| kind == error.kind())
+            .unwrap_or(0);
+        self.invalid_by_kind[index] += 1;
+    }
+
+    /// The codes that occurred, with their counts, in D12's order.
+    fn codes(&self) -> impl Iterator<Item = (&'static str, u64)> + '_ {
+        ErrorKind::ALL
+            .iter()
+            .zip(self.invalid_by_kind)
+            .filter(|&(_, count)| count > 0)
+            .map(|(kind, count)| (kind.code(), count))
+    }
+
+    /// `--count`: text, one line per verdict and code (`valid 3`, `invalid 1`,
+    /// `case-mismatch 1`); JSON, one object (`{"valid":3,"invalid":1,"codes":{…}}`).
+    pub fn write(&self, format: Format, out: &mut Vec<u8>) {
+        match format {
+            Format::Text => {
+                line(out, &["valid ", &self.valid.to_string()]);
+                line(out, &["invalid ", &self.invalid().to_string()]);
+                for (code, count) in self.codes() {
+                    line(out, &[code, " ", &count.to_string()]);
+                }
+            }
+            Format::Json => {
+                out.extend_from_slice(b"{\"valid\":");
+                out.extend_from_slice(self.valid.to_string().as_bytes());
+                out.extend_from_slice(b",\"invalid\":");
+                out.extend_from_slice(self.invalid().to_string().as_bytes());
+                out.extend_from_slice(b",\"codes\":{");
+                for (i, (code, count)) in self.codes().enumerate() {
+                    if i > 0 {
+                        out.push(b',');
+                    }
+                    json_string(out, code.as_bytes());
+                    out.push(b':');
+                    out.extend_from_slice(count.to_string().as_bytes());
+                }
+                out.extend_from_slice(b"}}\n");
+            }
+        }
+    }
+}
+
+fn line(out: &mut Vec<u8>, parts: &[&str]) {
+    for part in parts {
+        out.extend_from_slice(part.as_bytes());
+    }
+    out.push(b'\n');
+}
+
+/// Parses every input of `reader` on `jobs` threads, writing the records to `out` in input
+/// order (and the counts, with [`Mode::Count`]). When `out` reports a closed pipe, printing
+/// stops and reading goes on, so the counts cover the whole input.
+pub fn parse_stream(
+    options: &Options,
+    reader: impl Read,
+    framing: Framing,
+    jobs: usize,
+    out: &mut impl Write,
+) -> io::Result<Counts> {
+    let fast = Compiled::builtin(options.dialect).ok();
+    let mut blocks = Blocks::new(reader, framing, options.max_len);
+    let jobs = jobs.max(1);
+    let mut buffers: Vec<Vec<u8>> = vec![Vec::new(); jobs];
+    let mut counts = Counts::default();
+    let mut closed = false;
+    let mut silent = options.clone();
+    silent.mode = Mode::Count;
+    while let Some(block) = blocks.next_block()? {
+        let options = if closed { &silent } else { options };
+        let parts = block.split(jobs);
+        if let [part] = parts.as_slice() {
+            buffers[0].clear();
+            parse_block(options, fast, part, &mut buffers[0], &mut counts);
+        } else {
+            std::thread::scope(|scope| {
+                // The first part on this thread, the others on threads of their own.
+                let (first, others) = buffers.split_at_mut(1);
+                let handles: Vec<_> = parts[1..]
+                    .iter()
+                    .zip(others.iter_mut())
+                    .map(|(part, buffer)| {
+                        scope.spawn(move || {
+                            buffer.clear();
+                            let mut counts = Counts::default();
+                            parse_block(options, fast, part, buffer, &mut counts);
+                            counts
+                        })
+                    })
+                    .collect();
+                first[0].clear();
+                parse_block(options, fast, &parts[0], &mut first[0], &mut counts);
+                for handle in handles {
+                    let part = handle
+                        .join()
+                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+                    counts.add(&part);
+                }
+            });
+        }
+        if !closed {
+            for buffer in &buffers[..parts.len()] {
+                closed = !write_open(out, buffer)?;
+                if closed {
+                    break;
+                }
+            }
+        }
+    }
+    if !closed && options.mode == Mode::Count {
+        buffers[0].clear();
+        counts.write(options.format, &mut buffers[0]);
+        closed = !write_open(out, &buffers[0])?;
+    }
+    if !closed {
+        match out.flush() {
+            Err(error) if error.kind() != io::ErrorKind::BrokenPipe => return Err(error),
+            _ => {}
+        }
+    }
+    Ok(counts)
+}
+
+/// Writes `bytes`; `Ok(false)` when the reader has gone (a closed pipe).
+fn write_open(out: &mut impl Write, bytes: &[u8]) -> io::Result<bool> {
+    match out.write_all(bytes) {
+        Ok(()) => Ok(true),
+        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => Ok(false),
+        Err(error) => Err(error),
+    }
+}
+
+/// Parses every input of `block`, appending the output to `out`.
+pub fn parse_block(
+    options: &Options,
+    fast: Option<&Compiled>,
+    block: &Block<'_>,
+    out: &mut Vec<u8>,
+    counts: &mut Counts,
+) {
+    for input in block.lines() {
+        parse_input(options, fast, input, out, counts);
+    }
+}
+
+/// Parses one input (through `fast`, the dialect's fast path, when it decides alone),
+/// appending its output to `out`.
+pub fn parse_input(
+    options: &Options,
+    fast: Option<&Compiled>,
+    input: Line<'_>,
+    out: &mut Vec<u8>,
+    counts: &mut Counts,
+) {
+    if let Some(fast) = fast.filter(|_| !input.is_truncated()) {
+        if options.mode == Mode::All {
+            if let Some(Ok(view)) = str::from_utf8(input.bytes).ok().map(|text| fast.view(text)) {
+                counts.valid += 1;
+                write_valid(options, input.bytes, &view, out);
+                return;
+            }
+        } else if fast.recognize(input.bytes).is_ok() {
+            counts.valid += 1;
+            return;
+        }
+    }
+    let result = output::parse_line(options.dialect, input, options.max_len);
+    match &result {
+        Ok(_) => counts.valid += 1,
+        Err(error) => counts.count_error(error),
+    }
+    match (options.mode, &result) {
+        (Mode::Count, _) | (Mode::InvalidOnly, Ok(_)) => {}
+        (Mode::InvalidOnly, Err(error)) => write_invalid_only(options, input, &result, error, out),
+        (Mode::All, _) => write_record(options, input, &result, out),
+    }
+}
+
+/// A valid input seen by the fast path: the record [`ParseRecord`] and its text form give.
+fn write_valid(options: &Options, input: &[u8], view: &View<'_>, out: &mut Vec<u8>) {
+    let dialect = options.dialect.as_str().as_bytes();
+    match options.format {
+        Format::Text => {
+            quoted(out, input);
+            out.extend_from_slice(b": ");
+            styled(out, &options.style.ok, b"valid");
+            out.push(b' ');
+            out.extend_from_slice(dialect);
+            out.extend_from_slice(b": style=");
+            out.extend_from_slice(view.style.as_bytes());
+            out.extend_from_slice(b" type=");
+            out.extend_from_slice(view.piece_type.as_bytes());
+            out.extend_from_slice(b" side=");
+            out.extend_from_slice(view.side.as_str().as_bytes());
+            if let Some(state) = view.state {
+                out.extend_from_slice(b" state=");
+                out.extend_from_slice(state.as_str().as_bytes());
+            }
+            for (name, flag) in [
+                (&b" intermediate="[..], view.intermediate),
+                (b" promoted=", view.promoted),
+                (b" king=", view.king),
+            ] {
+                if let Some(flag) = flag {
+                    out.extend_from_slice(name);
+                    out.extend_from_slice(if flag { b"true" } else { b"false" });
+                }
+            }
+            out.push(b'\n');
+        }
+        Format::Json => {
+            out.extend_from_slice(b"{\"input\":");
+            json_string(out, input);
+            out.extend_from_slice(b",\"dialect\":\"");
+            out.extend_from_slice(dialect);
+            out.extend_from_slice(b"\",\"valid\":true,\"actor\":{\"style\":");
+            json_string(out, view.style.as_bytes());
+            out.extend_from_slice(b",\"type\":");
+            json_string(out, view.piece_type.as_bytes());
+            out.extend_from_slice(b",\"side\":\"");
+            out.extend_from_slice(view.side.as_str().as_bytes());
+            out.push(b'"');
+            if let Some(state) = view.state {
+                out.extend_from_slice(b",\"state\":\"");
+                out.extend_from_slice(state.as_str().as_bytes());
+                out.push(b'"');
+            }
+            for (name, flag) in [
+                (&b",\"intermediate\":"[..], view.intermediate),
+                (b",\"promoted\":", view.promoted),
+                (b",\"king\":", view.king),
+            ] {
+                if let Some(flag) = flag {
+                    out.extend_from_slice(name);
+                    out.extend_from_slice(if flag { b"true" } else { b"false" });
+                }
+            }
+            // D9: the canonical form is the input itself.
+            out.extend_from_slice(b"},\"canonical\":");
+            json_string(out, input);
+            out.extend_from_slice(b"}\n");
+        }
+    }
+}
+
+/// Any input, through the serde record and its text form.
+fn write_record(
+    options: &Options,
+    input: Line<'_>,
+    result: &Result<crate::dialect::Actor, ParseError>,
+    out: &mut Vec<u8>,
+) {
+    let dialect = options.dialect.as_str().as_bytes();
+    match (options.format, result) {
+        (Format::Json, _) => {
+            let record = ParseRecord::of_line(options.dialect, input, result);
+            serde_json::to_writer(&mut *out, &record).expect("records serialize");
+            out.push(b'\n');
+        }
+        (Format::Text, Ok(actor)) => {
+            quoted(out, input.bytes);
+            out.extend_from_slice(b": ");
+            styled(out, &options.style.ok, b"valid");
+            out.push(b' ');
+            out.extend_from_slice(dialect);
+            out.extend_from_slice(b": ");
+            out.extend_from_slice(actor.fields().to_string().as_bytes());
+            out.push(b'\n');
+        }
+        (Format::Text, Err(error)) => {
+            let (shown, columns) = output::escape(input.bytes);
+            out.extend_from_slice(shown.as_bytes());
+            out.extend_from_slice(b": ");
+            styled(out, &options.style.error, b"invalid");
+            out.push(b' ');
+            out.extend_from_slice(dialect);
+            out.extend_from_slice(b" [");
+            styled(out, &options.style.code, error.code().as_bytes());
+            out.extend_from_slice(b"]: ");
+            let _ = write!(out, "{error}");
+            out.push(b'\n');
+            if options.style.carets {
+                let column = columns.get(error.offset()).copied().unwrap_or(shown.len());
+                out.extend_from_slice(b"    ");
+                out.extend_from_slice(shown.as_bytes());
+                out.extend_from_slice(b"\n    ");
+                out.resize(out.len() + column, b' ');
+                styled(out, &options.style.caret, b"^");
+                out.push(b'\n');
+            }
+        }
+    }
+}
+
+/// `--invalid-only`: `LINE:INPUT: code at byte N` (the input quoted as in the text records),
+/// or the JSON record with `line` first.
+fn write_invalid_only(
+    options: &Options,
+    input: Line<'_>,
+    result: &Result<crate::dialect::Actor, ParseError>,
+    error: &ParseError,
+    out: &mut Vec<u8>,
+) {
+    match options.format {
+        Format::Text => {
+            let _ = write!(out, "{}:", input.number);
+            quoted(out, input.bytes);
+            let _ = writeln!(out, ": {} at byte {}", error.code(), error.offset());
+        }
+        Format::Json => {
+            let _ = write!(out, "{{\"line\":{},", input.number);
+            let start = out.len();
+            let record = ParseRecord::of_line(options.dialect, input, result);
+            serde_json::to_writer(&mut *out, &record).expect("records serialize");
+            // The record's own `{` gives way to the one written with `line`.
+            out.remove(start);
+            out.push(b'\n');
+        }
+    }
+}
+
+fn styled(out: &mut Vec<u8>, (on, off): &(String, String), word: &[u8]) {
+    out.extend_from_slice(on.as_bytes());
+    out.extend_from_slice(word);
+    out.extend_from_slice(off.as_bytes());
+}
+
+/// The input as [`output::escape`] shows it, without its work for the common case.
+fn quoted(out: &mut Vec<u8>, input: &[u8]) {
+    if input
+        .iter()
+        .all(|&byte| matches!(byte, b' '..=b'~') && byte != b'"' && byte != b'\\')
+    {
+        out.push(b'"');
+        out.extend_from_slice(input);
+        out.push(b'"');
+    } else {
+        out.extend_from_slice(output::escape(input).0.as_bytes());
+    }
+}
+
+/// A JSON string as `serde_json` writes it (`input` is UTF-8 here: lossy text elsewhere goes
+/// through serde).
+fn json_string(out: &mut Vec<u8>, input: &[u8]) {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    out.push(b'"');
+    for &byte in input {
+        match byte {
+            b'"' => out.extend_from_slice(b"\\\""),
+            b'\\' => out.extend_from_slice(b"\\\\"),
+            b'\n' => out.extend_from_slice(b"\\n"),
+            b'\r' => out.extend_from_slice(b"\\r"),
+            b'\t' => out.extend_from_slice(b"\\t"),
+            0x08 => out.extend_from_slice(b"\\b"),
+            0x0C => out.extend_from_slice(b"\\f"),
+            0..=0x1F => {
+                out.extend_from_slice(b"\\u00");
+                out.push(HEX[usize::from(byte >> 4)]);
+                out.push(HEX[usize::from(byte & 0xF)]);
+            }
+            _ => out.push(byte),
+        }
+    }
+    out.push(b'"');
+}

@@ -1,0 +1,801 @@
+//! The fast path: a grammar of `grammar/*.pest`, read through the [IR](super::ir), translated
+//! into one regex and compiled into automata, so that parsing needs no pest at run time while
+//! the `.pest` files stay the only statement of the syntax.
+//!
+//! - The translation inlines every rule. Only the rules that carry an attribute (the role
+//!   table of `grammar/vm.rs`: style, type, state, intermediate, promoted, king, and the
+//!   uppercase branch) become capture groups, numbered so that no name repeats.
+//! - PEG and regex read a grammar alike only when ordered choice and greedy repetition never
+//!   have to give something back. The translation refuses, naming the rule, any construct
+//!   where they could disagree: for each ordered choice `A / B`, a string of `A` that is a
+//!   proper prefix of a string of `B`, or a string of `B` that is a proper prefix of a string
+//!   of `A` whose next byte can also follow the choice; for `e?`, `e*` and `e+`, a first byte
+//!   of `e` that can also follow it; recursion; `SOI` or `EOI` anywhere but at the ends of the
+//!   entry rule; atomic rules (pest reports failures inside them at the rule's start);
+//!   non-ASCII characters. Predicates and the stack are already refused by the IR.
+//! - A dense DFA gives the verdict and, where it dies, D11's offset (the walk of
+//!   `crate::automaton`, shared with the oracle). A one-pass DFA reads the groups of an
+//!   accepted input when the regex is one-pass; otherwise a bounded backtracker does (a
+//!   `PikeVM` past its length limit). [`Compiled::engine`] says which.
+//! - The built-in grammars are compiled once, on first use ([`Compiled::builtin`]).
+
+use std::collections::{HashSet, VecDeque};
+use std::fmt;
+use std::panic::{RefUnwindSafe, UnwindSafe};
+use std::sync::OnceLock;
+
+use regex_automata::dfa::{dense, onepass, StartKind};
+use regex_automata::nfa::thompson::{backtrack, pikevm};
+use regex_automata::util::captures::Captures;
+use regex_automata::util::pool::{Pool, PoolGuard};
+use regex_automata::util::primitives::StateID;
+use regex_automata::util::syntax;
+use regex_automata::{Anchored, Input, MatchKind, PatternID};
+
+use super::ir::{Grammar, Kind, Node};
+use super::vm::{roles, Role};
+use crate::automaton::{self, Walk};
+use crate::model::{ActorFields, Dialect, Side, State};
+
+/// A dialect's grammar, compiled into automata.
+pub struct Compiled {
+    dialect: Dialect,
+    pattern: String,
+    dfa: dense::DFA<Vec<u32>>,
+    captor: Captor,
+    /// The capture groups that carry a role, by group index, in pattern order.
+    groups: Vec<(usize, Role)>,
+    /// Whether the grammar names its uppercase branch (otherwise the side is read from the
+    /// first letter).
+    has_uppercase: bool,
+    /// The optional attributes of the dialect (`state`, `intermediate`, …).
+    optional: &'static [Role],
+    pool: Pool<Scratch, ScratchFn>,
+}
+
+/// The engine that reads the capture groups of an accepted input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Engine {
+    /// A one-pass DFA: one transition per byte, groups included.
+    OnePass,
+    /// A bounded backtracker (a `PikeVM` for inputs past its limit): the regex is not one-pass,
+    /// e.g. `pnn`'s ordered alternatives that share a prefix.
+    Backtrack,
+}
+
+impl Engine {
+    /// `one-pass` or `backtrack`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Engine::OnePass => "one-pass",
+            Engine::Backtrack => "backtrack",
+        }
+    }
+}
+
+/// An accepted input, seen through borrowed slices of it: every attribute of
+/// [`ActorFields`] without an allocation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct View<'a> {
+    /// The style, as written.
+    pub style: &'a str,
+    /// The piece type without its modifiers, as written.
+    pub piece_type: &'a str,
+    /// The side.
+    pub side: Side,
+    /// The state prefix, in the dialects that have one.
+    pub state: Option<State>,
+    /// `pnn`'s `'` suffix.
+    pub intermediate: Option<bool>,
+    /// `beta`'s `+`.
+    pub promoted: Option<bool>,
+    /// `beta`'s `-`.
+    pub king: Option<bool>,
+}
+
+impl View<'_> {
+    /// The attributes, owned.
+    pub fn fields(&self) -> ActorFields {
+        ActorFields {
+            style: self.style.to_owned(),
+            piece_type: self.piece_type.to_owned(),
+            side: self.side,
+            state: self.state,
+            intermediate: self.intermediate,
+            promoted: self.promoted,
+            king: self.king,
+        }
+    }
+}
+
+/// Why a grammar has no fast path: it cannot be read, or PEG and a regex could disagree on it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CompileError {
+    file: String,
+    rule: Option<String>,
+    message: String,
+}
+
+impl CompileError {
+    /// The rule at fault, when there is one.
+    pub fn rule(&self) -> Option<&str> {
+        self.rule.as_deref()
+    }
+}
+
+impl fmt::Display for CompileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: ", self.file)?;
+        if let Some(rule) = &self.rule {
+            write!(f, "rule {rule}: ")?;
+        }
+        write!(f, "no fast path: {}", self.message)
+    }
+}
+
+impl std::error::Error for CompileError {}
+
+impl fmt::Debug for Compiled {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Compiled")
+            .field("dialect", &self.dialect)
+            .field("pattern", &self.pattern)
+            .field("engine", &self.engine())
+            .finish_non_exhaustive()
+    }
+}
+
+static BUILTIN: [OnceLock<Result<Compiled, CompileError>>; 5] = [const { OnceLock::new() }; 5];
+
+impl Compiled {
+    /// The fast path of a built-in grammar, compiled on first use.
+    pub fn builtin(dialect: Dialect) -> Result<&'static Compiled, &'static CompileError> {
+        BUILTIN[dialect as usize]
+            .get_or_init(|| {
+                let (file, text) = super::SOURCES[dialect as usize];
+                Compiled::new(dialect, file, text)
+            })
+            .as_ref()
+    }
+
+    /// Compiles the text of a `.pest` file (`file` names it in errors) for `dialect`, whose
+    /// role table says which rules hold the attributes.
+    pub fn new(dialect: Dialect, file: &str, text: &str) -> Result<Compiled, CompileError> {
+        let grammar = Grammar::parse(file, text).map_err(|error| CompileError {
+            file: file.to_owned(),
+            rule: None,
+            message: error.message,
+        })?;
+        Compiled::from_grammar(dialect, file, &grammar)
+    }
+
+    /// Compiles a grammar already read into the IR.
+    pub fn from_grammar(
+        dialect: Dialect,
+        file: &str,
+        grammar: &Grammar,
+    ) -> Result<Compiled, CompileError> {
+        let fail = |rule: Option<&str>, message: String| CompileError {
+            file: file.to_owned(),
+            rule: rule.map(str::to_owned),
+            message,
+        };
+        let (table, optional) = roles(dialect);
+        let mut translator = Translator {
+            grammar,
+            table: Some(table),
+            groups: Vec::new(),
+            stack: Vec::new(),
+        };
+        let pattern = translator
+            .entry()
+            .map_err(|(rule, message)| fail(Some(&rule), message))?;
+        // The translation has refused recursion, so the check's walks end.
+        Checker {
+            grammar,
+            rule: String::new(),
+            stack: Vec::new(),
+        }
+        .check_grammar()
+        .map_err(|(rule, message)| fail(Some(&rule), message))?;
+        let named = translator.groups;
+        for (role, what) in [(Role::Style, "style"), (Role::Type, "type")] {
+            if !named.iter().any(|(_, seen)| *seen == role) {
+                return Err(fail(
+                    None,
+                    format!("no rule of the grammar holds the {what}"),
+                ));
+            }
+        }
+        let regex_error = |error: &dyn fmt::Display| fail(None, error.to_string());
+        let dfa = verdict_dfa(&pattern).map_err(|e| regex_error(&e))?;
+        let captor = match onepass::DFA::builder()
+            .syntax(syntax_config())
+            .configure(onepass::Config::new().match_kind(MatchKind::LeftmostFirst))
+            .build(&pattern)
+        {
+            Ok(dfa) => Captor::OnePass(dfa),
+            Err(_) => Captor::Backtrack(
+                backtrack::BoundedBacktracker::builder()
+                    .syntax(syntax_config())
+                    .build(&pattern)
+                    .map_err(|e| regex_error(&e))?,
+                pikevm::PikeVM::builder()
+                    .syntax(syntax_config())
+                    .build(&pattern)
+                    .map_err(|e| regex_error(&e))?,
+            ),
+        };
+        let info = captor.group_info();
+        let mut groups: Vec<(usize, Role)> = named
+            .iter()
+            .map(|(name, role)| {
+                let index = info
+                    .to_index(PatternID::ZERO, name)
+                    .expect("every group of the translation is in the regex");
+                (index, *role)
+            })
+            .collect();
+        // Pattern order, as the parse tree's: the first group of a role to match wins.
+        groups.sort_unstable_by_key(|&(index, _)| index);
+        let has_uppercase = named.iter().any(|(_, role)| *role == Role::Uppercase);
+        let for_pool = captor.clone();
+        let create: ScratchFn = Box::new(move || for_pool.scratch());
+        Ok(Compiled {
+            dialect,
+            pattern,
+            dfa,
+            captor,
+            groups,
+            has_uppercase,
+            optional,
+            pool: Pool::new(create),
+        })
+    }
+
+    /// The dialect whose role table names the groups.
+    pub fn dialect(&self) -> Dialect {
+        self.dialect
+    }
+
+    /// The regex the grammar was translated into (uppercase and lowercase branches, the role
+    /// rules as named groups).
+    pub fn pattern(&self) -> &str {
+        &self.pattern
+    }
+
+    /// The engine that reads the groups.
+    pub fn engine(&self) -> Engine {
+        match self.captor {
+            Captor::OnePass(_) => Engine::OnePass,
+            Captor::Backtrack(..) => Engine::Backtrack,
+        }
+    }
+
+    /// The verdict alone: `Err` holds the length of the longest viable prefix (D11).
+    pub fn recognize(&self, input: &[u8]) -> Result<(), usize> {
+        match automaton::walk(&self.dfa, input) {
+            Walk::Match => Ok(()),
+            Walk::Dead { offset, .. } => Err(offset),
+        }
+    }
+
+    /// The verdict, and the attributes of an accepted input as slices of it.
+    ///
+    /// # Panics
+    ///
+    /// Never in practice: the DFA and the capture engine are built from one pattern, so an
+    /// input the DFA accepts always has groups.
+    pub fn view<'a>(&self, input: &'a str) -> Result<View<'a>, usize> {
+        // A one-pass DFA answers a rejection as fast as the dense one: it goes first, and the
+        // dense DFA only walks rejected inputs, for D11. A backtracker does not: the dense DFA
+        // goes first.
+        let one_pass = matches!(self.captor, Captor::OnePass(_));
+        if !one_pass {
+            self.recognize(input.as_bytes())?;
+        }
+        let mut scratch: PoolGuard<'_, Scratch, ScratchFn> = self.pool.get();
+        let Scratch { caps, cache } = &mut *scratch;
+        self.captor.captures(cache, input, caps);
+        if one_pass && !caps.is_match() {
+            self.recognize(input.as_bytes())?;
+        }
+        assert!(caps.is_match(), "the DFA and the capture engine disagree");
+        let (mut style, mut piece_type, mut upper) = (None, None, false);
+        let (mut state, mut intermediate, mut promoted, mut king) = (None, false, false, false);
+        for &(index, role) in &self.groups {
+            let Some(span) = caps.get_group(index) else {
+                continue;
+            };
+            let text = &input[span.range()];
+            match role {
+                Role::Uppercase => upper = true,
+                Role::Style => style = style.or(Some(text)),
+                Role::Type => piece_type = piece_type.or(Some(text)),
+                Role::State => state = state.or(State::from_prefix(text)),
+                Role::Intermediate => intermediate = true,
+                Role::Promoted => promoted = true,
+                Role::King => king = true,
+            }
+        }
+        let side = if self.has_uppercase {
+            if upper {
+                Side::First
+            } else {
+                Side::Second
+            }
+        } else {
+            input
+                .bytes()
+                .find_map(Side::of_letter)
+                .unwrap_or(Side::First)
+        };
+        let has = |role: Role| self.optional.contains(&role);
+        Ok(View {
+            style: style.unwrap_or_default(),
+            piece_type: piece_type.unwrap_or_default(),
+            side,
+            state: has(Role::State).then(|| state.unwrap_or(State::Normal)),
+            intermediate: has(Role::Intermediate).then_some(intermediate),
+            promoted: has(Role::Promoted).then_some(promoted),
+            king: has(Role::King).then_some(king),
+        })
+    }
+}
+
+// ------------------------------------------------------------------------------------------
+// The capture engines
+// ------------------------------------------------------------------------------------------
+
+#[derive(Clone)]
+// One `Captor` per grammar, built once: its size does not matter.
+#[allow(clippy::large_enum_variant)]
+enum Captor {
+    OnePass(onepass::DFA),
+    Backtrack(backtrack::BoundedBacktracker, pikevm::PikeVM),
+}
+
+/// The mutable state of one search, pooled per thread.
+struct Scratch {
+    caps: Captures,
+    cache: CaptorCache,
+}
+
+// One per thread and grammar, pooled.
+#[allow(clippy::large_enum_variant)]
+enum CaptorCache {
+    OnePass(onepass::Cache),
+    Backtrack(backtrack::Cache, pikevm::Cache),
+}
+
+type ScratchFn = Box<dyn Fn() -> Scratch + Send + Sync + UnwindSafe + RefUnwindSafe>;
+
+impl Captor {
+    fn group_info(&self) -> &regex_automata::util::captures::GroupInfo {
+        match self {
+            Captor::OnePass(dfa) => dfa.get_nfa().group_info(),
+            Captor::Backtrack(bt, _) => bt.get_nfa().group_info(),
+        }
+    }
+
+    fn scratch(&self) -> Scratch {
+        match self {
+            Captor::OnePass(dfa) => Scratch {
+                caps: dfa.create_captures(),
+                cache: CaptorCache::OnePass(dfa.create_cache()),
+            },
+            Captor::Backtrack(bt, vm) => Scratch {
+                caps: bt.create_captures(),
+                cache: CaptorCache::Backtrack(bt.create_cache(), vm.create_cache()),
+            },
+        }
+    }
+
+    fn captures(&self, cache: &mut CaptorCache, text: &str, caps: &mut Captures) {
+        let input = Input::new(text).anchored(Anchored::Yes);
+        match (self, cache) {
+            (Captor::OnePass(dfa), CaptorCache::OnePass(cache)) => {
+                dfa.captures(cache, input, caps);
+            }
+            (Captor::Backtrack(bt, vm), CaptorCache::Backtrack(bt_cache, vm_cache)) => {
+                if bt.try_captures(bt_cache, input.clone(), caps).is_err() {
+                    vm.captures(vm_cache, input, caps);
+                }
+            }
+            _ => unreachable!("a scratch is made by its own engine"),
+        }
+    }
+}
+
+fn syntax_config() -> syntax::Config {
+    syntax::Config::new().unicode(false).utf8(false)
+}
+
+/// The anchored DFA of the verdict and of D11 (every match kind: no match is preferred).
+fn verdict_dfa(pattern: &str) -> Result<dense::DFA<Vec<u32>>, String> {
+    dense::Builder::new()
+        .configure(
+            dense::Config::new()
+                .match_kind(MatchKind::All)
+                .start_kind(StartKind::Anchored),
+        )
+        .syntax(syntax_config())
+        .build(pattern)
+        .map_err(|error| error.to_string())
+}
+
+// ------------------------------------------------------------------------------------------
+// The translation
+// ------------------------------------------------------------------------------------------
+
+/// A refusal: the rule, and why.
+type Refusal = (String, String);
+
+struct Translator<'g> {
+    grammar: &'g Grammar,
+    /// The role table; `None` translates without groups (the sub-patterns of the check).
+    table: Option<&'static [(&'static str, Role)]>,
+    /// The groups made so far: name and role.
+    groups: Vec<(String, Role)>,
+    /// The rules being translated, innermost last.
+    stack: Vec<usize>,
+}
+
+impl Translator<'_> {
+    /// The entry rule: `SOI ~ … ~ EOI`, translated to the regex of the middle, then `$`.
+    fn entry(&mut self) -> Result<String, Refusal> {
+        let entry = &self.grammar.rules[self.grammar.entry];
+        let refuse = |message: &str| Err((entry.name.clone(), message.to_owned()));
+        let Kind::Seq(items) = &entry.body.kind else {
+            return refuse("the entry rule is not SOI ~ … ~ EOI (D1)");
+        };
+        let (Some(first), Some(last)) = (items.first(), items.last()) else {
+            return refuse("the entry rule is empty");
+        };
+        if !matches!(first.kind, Kind::Soi) || !matches!(last.kind, Kind::Eoi) || items.len() < 3 {
+            return refuse("the entry rule is not SOI ~ … ~ EOI (D1)");
+        }
+        if entry.atomic {
+            return refuse("atomic rules move pest's error position to their start (D11)");
+        }
+        self.stack.push(self.grammar.entry);
+        let mut pattern = String::new();
+        for item in &items[1..items.len() - 1] {
+            pattern.push_str(&self.expr(item)?);
+        }
+        self.stack.pop();
+        pattern.push('$');
+        Ok(pattern)
+    }
+
+    fn rule_name(&self) -> String {
+        self.stack
+            .last()
+            .map(|&rule| self.grammar.rules[rule].name.clone())
+            .unwrap_or_default()
+    }
+
+    fn expr(&mut self, node: &Node) -> Result<String, Refusal> {
+        let refuse = |this: &Self, message: String| Err((this.rule_name(), message));
+        Ok(match &node.kind {
+            Kind::Literal(text) => {
+                if !text.is_ascii() {
+                    return refuse(self, format!("the literal {text:?} is not ASCII"));
+                }
+                format!("(?:{})", regex::escape(text))
+            }
+            Kind::Range(low, high) => {
+                if !low.is_ascii() || !high.is_ascii() {
+                    return refuse(self, format!("the range {low:?}..{high:?} is not ASCII"));
+                }
+                format!("[\\x{:02X}-\\x{:02X}]", u32::from(*low), u32::from(*high))
+            }
+            Kind::Seq(items) => {
+                let mut out = String::from("(?:");
+                for item in items {
+                    out.push_str(&self.expr(item)?);
+                }
+                out.push(')');
+                out
+            }
+            Kind::Choice(items) => {
+                let parts = items
+                    .iter()
+                    .map(|item| self.expr(item))
+                    .collect::<Result<Vec<_>, _>>()?;
+                format!("(?:{})", parts.join("|"))
+            }
+            Kind::Optional(item) => format!("(?:{})?", self.expr(item)?),
+            Kind::Repeat { item, min, max } => {
+                let item = self.expr(item)?;
+                match max {
+                    Some(max) => format!("(?:{item}){{{min},{max}}}"),
+                    None => format!("(?:{item}){{{min},}}"),
+                }
+            }
+            Kind::Call(rule) => self.call(*rule)?,
+            Kind::Soi | Kind::Eoi => {
+                return refuse(
+                    self,
+                    "SOI and EOI are only read at the ends of the entry rule".to_owned(),
+                )
+            }
+        })
+    }
+
+    fn call(&mut self, index: usize) -> Result<String, Refusal> {
+        let def = &self.grammar.rules[index];
+        if self.stack.contains(&index) {
+            return Err((def.name.clone(), "the rule is recursive".to_owned()));
+        }
+        if def.atomic {
+            return Err((
+                def.name.clone(),
+                "atomic rules move pest's error position to their start (D11)".to_owned(),
+            ));
+        }
+        self.stack.push(index);
+        let body = self.expr(&def.body)?;
+        self.stack.pop();
+        let role = self
+            .table
+            .and_then(|table| table.iter().find(|(name, _)| *name == def.name))
+            .map(|&(_, role)| role);
+        Ok(match role {
+            Some(role) => {
+                let name = format!("{}_{}", role_name(role), self.groups.len());
+                let group = format!("(?P<{name}>{body})");
+                self.groups.push((name, role));
+                group
+            }
+            None => body,
+        })
+    }
+}
+
+fn role_name(role: Role) -> &'static str {
+    match role {
+        Role::Uppercase => "uppercase",
+        Role::Style => "style",
+        Role::Type => "type",
+        Role::State => "state",
+        Role::Intermediate => "intermediate",
+        Role::Promoted => "promoted",
+        Role::King => "king",
+    }
+}
+
+// ------------------------------------------------------------------------------------------
+// The check: where PEG and a regex could disagree
+// ------------------------------------------------------------------------------------------
+
+/// A set of bytes, plus the end of input ([`END`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Bytes([u64; 5]);
+
+/// The end of input, as a member of [`Bytes`].
+const END: usize = 256;
+
+impl Bytes {
+    fn one(item: usize) -> Bytes {
+        let mut set = Bytes::default();
+        set.0[item / 64] |= 1 << (item % 64);
+        set
+    }
+
+    fn range(low: u8, high: u8) -> Bytes {
+        (low..=high).fold(Bytes::default(), |set, byte| {
+            set.union(Bytes::one(usize::from(byte)))
+        })
+    }
+
+    fn union(self, other: Bytes) -> Bytes {
+        Bytes(std::array::from_fn(|i| self.0[i] | other.0[i]))
+    }
+
+    fn contains(self, item: usize) -> bool {
+        self.0[item / 64] & (1 << (item % 64)) != 0
+    }
+
+    /// The first member of both sets.
+    fn common(self, other: Bytes) -> Option<usize> {
+        (0..=END).find(|&item| self.contains(item) && other.contains(item))
+    }
+}
+
+/// A byte for a message: `':'`, `0x0A`, or `the end of input`.
+fn show(item: usize) -> String {
+    match u8::try_from(item) {
+        Ok(byte) if byte.is_ascii_graphic() => format!("'{}'", char::from(byte)),
+        Ok(byte) => format!("0x{byte:02X}"),
+        Err(_) => "the end of input".to_owned(),
+    }
+}
+
+struct Checker<'g> {
+    grammar: &'g Grammar,
+    /// The rule being checked, for messages.
+    rule: String,
+    /// The rules being checked, innermost last (the translation has refused recursion).
+    stack: Vec<usize>,
+}
+
+impl Checker<'_> {
+    fn check_grammar(&mut self) -> Result<(), Refusal> {
+        let entry = self.grammar.entry;
+        self.rule.clone_from(&self.grammar.rules[entry].name);
+        self.stack.push(entry);
+        self.check(&self.grammar.rules[entry].body, Bytes::default())
+    }
+
+    fn refuse(&self, message: String) -> Result<(), Refusal> {
+        Err((self.rule.clone(), message))
+    }
+
+    /// FIRST of `node` (with [`END`] for `EOI`) and whether it matches the empty string.
+    fn first(&self, node: &Node) -> (Bytes, bool) {
+        match &node.kind {
+            Kind::Literal(text) => match text.bytes().next() {
+                Some(byte) => (Bytes::one(usize::from(byte)), false),
+                None => (Bytes::default(), true),
+            },
+            Kind::Range(low, high) => {
+                let byte = |c: char| u8::try_from(c).unwrap_or(u8::MAX);
+                (Bytes::range(byte(*low), byte(*high)), false)
+            }
+            Kind::Seq(items) => self.first_of_seq(items),
+            Kind::Choice(items) => items.iter().fold((Bytes::default(), false), |acc, item| {
+                let (first, nullable) = self.first(item);
+                (acc.0.union(first), acc.1 || nullable)
+            }),
+            Kind::Optional(item) => (self.first(item).0, true),
+            Kind::Repeat { item, min, .. } => {
+                let (first, nullable) = self.first(item);
+                (first, nullable || *min == 0)
+            }
+            Kind::Call(rule) => self.first(&self.grammar.rules[*rule].body),
+            Kind::Soi => (Bytes::default(), true),
+            Kind::Eoi => (Bytes::one(END), false),
+        }
+    }
+
+    fn first_of_seq(&self, items: &[Node]) -> (Bytes, bool) {
+        let mut set = Bytes::default();
+        for item in items {
+            let (first, nullable) = self.first(item);
+            set = set.union(first);
+            if !nullable {
+                return (set, false);
+            }
+        }
+        (set, true)
+    }
+
+    /// Checks `node`, which `follow` can follow.
+    fn check(&mut self, node: &Node, follow: Bytes) -> Result<(), Refusal> {
+        match &node.kind {
+            Kind::Seq(items) => {
+                for (i, item) in items.iter().enumerate() {
+                    let (first, nullable) = self.first_of_seq(&items[i + 1..]);
+                    let after = if nullable { first.union(follow) } else { first };
+                    self.check(item, after)?;
+                }
+                Ok(())
+            }
+            Kind::Choice(items) => {
+                for (i, a) in items.iter().enumerate() {
+                    for (j, b) in items.iter().enumerate().skip(i + 1) {
+                        self.check_alternatives((i, a), (j, b), follow)?;
+                    }
+                }
+                items.iter().try_for_each(|item| self.check(item, follow))
+            }
+            Kind::Optional(item) => {
+                self.check_greedy(item, follow, "an optional")?;
+                self.check(item, follow)
+            }
+            Kind::Repeat { item, min, max } => {
+                if *max != Some(*min) {
+                    self.check_greedy(item, follow, "a repetition")?;
+                }
+                let again = if max.is_none_or(|max| max > 1) {
+                    self.first(item).0.union(follow)
+                } else {
+                    follow
+                };
+                self.check(item, again)
+            }
+            Kind::Call(rule) => {
+                let outer =
+                    std::mem::replace(&mut self.rule, self.grammar.rules[*rule].name.clone());
+                self.stack.push(*rule);
+                let result = self.check(&self.grammar.rules[*rule].body, follow);
+                self.stack.pop();
+                self.rule = outer;
+                result
+            }
+            Kind::Literal(_) | Kind::Range(..) | Kind::Soi | Kind::Eoi => Ok(()),
+        }
+    }
+
+    /// `e?`, `e*`, `e+`: PEG takes `e` whenever it can, a regex may stop; they agree when no
+    /// first byte of `e` can follow it.
+    fn check_greedy(&self, item: &Node, follow: Bytes, what: &str) -> Result<(), Refusal> {
+        match self.first(item).0.common(follow) {
+            Some(byte) => self.refuse(format!(
+                "{what} can start with {}, which can also follow it: PEG takes it greedily, \
+                 a regex may not",
+                show(byte)
+            )),
+            None => Ok(()),
+        }
+    }
+
+    /// Alternatives `a` (tried first) and `b` of an ordered choice that `follow` can follow.
+    fn check_alternatives(
+        &self,
+        (i, a): (usize, &Node),
+        (j, b): (usize, &Node),
+        follow: Bytes,
+    ) -> Result<(), Refusal> {
+        let dfa = |node: &Node| {
+            let mut translator = Translator {
+                grammar: self.grammar,
+                table: None,
+                groups: Vec::new(),
+                stack: self.stack.clone(),
+            };
+            let pattern = translator.expr(node)?;
+            verdict_dfa(&pattern).map_err(|error| (self.rule.clone(), error))
+        };
+        let (dfa_a, dfa_b) = (dfa(a)?, dfa(b)?);
+        let accepts = |dfa: &dense::DFA<Vec<u32>>, state: StateID| {
+            use regex_automata::dfa::Automaton;
+            dfa.is_match_state(dfa.next_eoi_state(state))
+        };
+        let start = (automaton::start(&dfa_a), automaton::start(&dfa_b));
+        let mut seen = HashSet::from([start]);
+        let mut queue = VecDeque::from([(start, Vec::new())]);
+        let (first, second) = (i + 1, j + 1);
+        while let Some(((state_a, state_b), prefix)) = queue.pop_front() {
+            let shown = String::from_utf8_lossy(&prefix);
+            let continues = |dfa, state| (0..=u8::MAX).find(|&c| automaton::lives(dfa, state, c));
+            if accepts(&dfa_a, state_a) && continues(&dfa_b, state_b).is_some() {
+                return self.refuse(format!(
+                    "alternative {first} of an ordered choice matches {shown:?}, a proper prefix \
+                     of what alternative {second} matches: PEG never tries {second} after it"
+                ));
+            }
+            if accepts(&dfa_b, state_b) {
+                let clash = (0..=u8::MAX).find(|&c| {
+                    automaton::lives(&dfa_a, state_a, c) && follow.contains(usize::from(c))
+                });
+                if let Some(byte) = clash {
+                    return self.refuse(format!(
+                        "alternative {second} of an ordered choice matches {shown:?}, which \
+                         alternative {first} continues with {}, a byte that can also follow \
+                         the choice",
+                        show(usize::from(byte))
+                    ));
+                }
+            }
+            for byte in 0..=u8::MAX {
+                if automaton::lives(&dfa_a, state_a, byte)
+                    && automaton::lives(&dfa_b, state_b, byte)
+                {
+                    use regex_automata::dfa::Automaton;
+                    let next = (
+                        dfa_a.next_state(state_a, byte),
+                        dfa_b.next_state(state_b, byte),
+                    );
+                    if seen.insert(next) {
+                        let mut longer = prefix.clone();
+                        longer.push(byte);
+                        queue.push_back((next, longer));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}

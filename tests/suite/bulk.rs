@@ -1,0 +1,257 @@
+//! The bulk loop of `gan parse` (`gan::bulk`): the same records as the per-input path on any
+//! input and any thread count, `--invalid-only`, `--count`, `-j`, and a closed pipe that
+//! stops printing but not reading.
+
+use std::fmt::Write as _;
+use std::io::{Read, Write};
+use std::process::{Command, Stdio};
+
+use assert_cmd::cargo::CommandCargoExt;
+use gan::bulk::{self, Format, Mode, Options, TextStyle};
+use gan::output::ParseRecord;
+use gan::records::{Framing, Records};
+use gan::Dialect;
+use proptest::prelude::*;
+
+use crate::cli::{gan, json_lines};
+use crate::properties::{boundary_string, near_valid};
+
+/// What the per-input path prints for `input` (the text and JSON of `ParseRecord`, as
+/// `gan parse` printed them before the bulk loop).
+fn reference(
+    dialect: Dialect,
+    format: Format,
+    input: &[u8],
+    framing: Framing,
+    max: usize,
+) -> String {
+    let mut out = String::new();
+    for record in Records::new(input, framing, max) {
+        let record = record.unwrap();
+        let result = gan::output::parse_record(dialect, &record, max);
+        let line = ParseRecord::new(dialect, &record, &result);
+        match format {
+            Format::Json => writeln!(out, "{}", serde_json::to_string(&line).unwrap()).unwrap(),
+            Format::Text => {
+                let (shown, _) = gan::output::escape(&record.bytes);
+                match &line.error {
+                    None => {
+                        let actor = line.actor.as_ref().unwrap();
+                        writeln!(out, "{shown}: valid {}: {actor}", line.dialect).unwrap();
+                    }
+                    Some(error) => {
+                        writeln!(
+                            out,
+                            "{shown}: invalid {} [{}]: {}",
+                            line.dialect, error.code, error.message
+                        )
+                        .unwrap();
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+fn run(options: &Options, input: &[u8], framing: Framing, jobs: usize) -> (String, bulk::Counts) {
+    let mut out = Vec::new();
+    let counts = bulk::parse_stream(options, input, framing, jobs, &mut out).unwrap();
+    (String::from_utf8(out).unwrap(), counts)
+}
+
+fn options(dialect: Dialect, mode: Mode, format: Format, max_len: usize) -> Options {
+    Options {
+        dialect,
+        max_len,
+        mode,
+        format,
+        style: TextStyle::default(),
+    }
+}
+
+fn lines() -> impl Strategy<Value = Vec<Vec<u8>>> {
+    let one = prop_oneof![
+        3 => boundary_string().prop_map(String::into_bytes),
+        2 => near_valid(Dialect::SnnPin).prop_map(String::into_bytes),
+        2 => near_valid(Dialect::Pnn).prop_map(String::into_bytes),
+        1 => near_valid(Dialect::Beta).prop_map(String::into_bytes),
+        1 => prop::collection::vec(any::<u8>(), 0..12),
+    ];
+    prop::collection::vec(one, 0..40)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 500, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn the_bulk_loop_prints_what_the_per_input_path_prints(
+        inputs in lines(),
+        dialect in prop::sample::select(Dialect::ALL.to_vec()),
+        nul in any::<bool>(),
+        max in prop::sample::select(vec![4usize, 1 << 20]),
+        jobs in 1usize..4,
+    ) {
+        let framing = if nul { Framing::Nul } else { Framing::Lines };
+        let terminator = if nul { b'\0' } else { b'\n' };
+        let input: Vec<u8> = inputs.iter().flat_map(|line| {
+            line.iter().copied().chain(std::iter::once(terminator))
+        }).collect();
+        for format in [Format::Text, Format::Json] {
+            let (got, counts) = run(&options(dialect, Mode::All, format, max), &input, framing, jobs);
+            prop_assert_eq!(&got, &reference(dialect, format, &input, framing, max));
+            let records = Records::new(&input[..], framing, max).count() as u64;
+            prop_assert_eq!(counts.valid + counts.invalid(), records);
+            let (_, alone) = run(&options(dialect, Mode::Count, format, max), &input, framing, jobs);
+            prop_assert_eq!(alone, counts);
+        }
+    }
+}
+
+/// A mix of valid and invalid snn-pin lines.
+const MIX: &[u8] = b"CHESS:K\nCHESS:k\n\nshogi:+p\n1ABC\nC:K\r\nxiangqi:r\nCHESS\n";
+
+#[test]
+fn invalid_only_prints_the_rejected_inputs_with_their_numbers() {
+    let (code, stdout, stderr) = gan(&["parse", "--invalid-only"], MIX);
+    assert_eq!((code, stderr.as_str()), (1, ""));
+    insta::assert_snapshot!(stdout, @r#"
+    2:"CHESS:k": case-mismatch at byte 6
+    3:"": empty at byte 0
+    5:"1ABC": unexpected-char at byte 0
+    8:"CHESS": missing-separator at byte 5
+    "#);
+    let (code, stdout, _) = gan(&["parse", "--invalid-only", "--format", "json"], MIX);
+    assert_eq!(code, 1);
+    let records = json_lines(&stdout, "parse-output.schema.json");
+    let numbers: Vec<u64> = records
+        .iter()
+        .map(|r| r["line"].as_u64().unwrap())
+        .collect();
+    assert_eq!(numbers, [2, 3, 5, 8]);
+    assert!(stdout
+        .starts_with("{\"line\":2,\"input\":\"CHESS:k\",\"dialect\":\"snn-pin\",\"valid\":false,"));
+    let (code, stdout, _) = gan(&["parse", "--invalid-only"], b"CHESS:K\nshogi:+p\n");
+    assert_eq!((code, stdout.as_str()), (0, ""));
+}
+
+#[test]
+fn invalid_only_counts_records_with_nul_separators() {
+    let (code, stdout, _) = gan(&["parse", "-z", "--invalid-only"], b"CHESS:K\0a\nb\0\0C:K");
+    assert_eq!(code, 1);
+    insta::assert_snapshot!(stdout, @r#"
+    2:"a\nb": missing-separator at byte 1
+    3:"": empty at byte 0
+    "#);
+    let (code, stdout, _) = gan(&["parse", "--invalid-only", "CHESS:K", "x:1"], b"");
+    assert_eq!(
+        (code, stdout.as_str()),
+        (1, "2:\"x:1\": unexpected-char at byte 2\n")
+    );
+}
+
+#[test]
+fn count_prints_one_line_per_verdict_and_code() {
+    let (code, stdout, stderr) = gan(&["parse", "--count"], MIX);
+    assert_eq!((code, stderr.as_str()), (1, ""));
+    insta::assert_snapshot!(stdout, @r"
+    valid 4
+    invalid 4
+    empty 1
+    case-mismatch 1
+    missing-separator 1
+    unexpected-char 1
+    ");
+    let (code, stdout, _) = gan(&["parse", "--count", "--format", "json"], MIX);
+    assert_eq!(code, 1);
+    assert_eq!(
+        stdout,
+        "{\"valid\":4,\"invalid\":4,\"codes\":{\"empty\":1,\"case-mismatch\":1,\
+         \"missing-separator\":1,\"unexpected-char\":1}}\n"
+    );
+    let (code, stdout, _) = gan(&["parse", "--count", "-z"], b"CHESS:K\0shogi:+p");
+    assert_eq!((code, stdout.as_str()), (0, "valid 2\ninvalid 0\n"));
+    let (code, stdout, _) = gan(&["parse", "--count", "--format", "json"], b"");
+    assert_eq!(
+        (code, stdout.as_str()),
+        (0, "{\"valid\":0,\"invalid\":0,\"codes\":{}}\n")
+    );
+    let (code, stdout, _) = gan(&["parse", "--count", "--max-bytes", "3", "CHESS:K"], b"");
+    assert_eq!(
+        (code, stdout.as_str()),
+        (1, "valid 0\ninvalid 1\ntoo-long 1\n")
+    );
+}
+
+#[test]
+fn count_and_invalid_only_exclude_each_other_and_jobs_are_bounded() {
+    for args in [
+        &["parse", "--count", "--invalid-only"][..],
+        &["parse", "-j", "0"],
+        &["parse", "-j", "257"],
+    ] {
+        let (code, stdout, _) = gan(args, b"");
+        assert_eq!((code, stdout.as_str()), (2, ""), "{args:?}");
+    }
+    let (code, _, _) = gan(&["parse", "-j", "256", "--count"], b"C:K\n");
+    assert_eq!(code, 0);
+}
+
+#[test]
+fn threads_keep_the_input_order() {
+    // More than one block (1 MiB), so each block is cut into parts.
+    let mut input = Vec::new();
+    let mut n = 0u32;
+    while input.len() < (1 << 20) + (1 << 19) {
+        let line = match n % 5 {
+            0 => format!("STYLE{n}:K\n"),
+            1 => format!("style{n}:+p\n"),
+            2 => format!("bad{n}:P\n"),
+            3 => format!("S:{n}\n"),
+            _ => format!("c{n}:-q\n"),
+        };
+        input.extend_from_slice(line.as_bytes());
+        n += 1;
+    }
+    let one = gan(&["parse", "-j", "1", "--format", "json"], &input);
+    let three = gan(&["parse", "-j", "3", "--format", "json"], &input);
+    assert_eq!(one.0, 1);
+    assert!(one == three, "-j 3 prints what -j 1 prints");
+    let invalid = gan(&["parse", "-j", "3", "--invalid-only"], &input);
+    let expected = (0..n).filter(|n| n % 5 == 2 || n % 5 == 3).count();
+    assert_eq!(invalid.1.lines().count(), expected);
+}
+
+#[test]
+fn a_closed_pipe_stops_printing_not_reading() {
+    let mut child = Command::cargo_bin("gan")
+        .unwrap()
+        .args(["parse"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let chunk = b"CHESS:K\n".repeat(8192);
+        for _ in 0..32 {
+            stdin.write_all(&chunk).expect("gan reads the whole input");
+        }
+        // The only invalid input, at the very end.
+        stdin
+            .write_all(b"CHESS:k\n")
+            .expect("gan reads the whole input");
+    });
+    let status = child.wait().unwrap();
+    writer.join().unwrap();
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    assert_eq!((status.code(), stderr.as_str()), (Some(1), ""));
+}
