@@ -87,21 +87,6 @@ fn gan_schema_and_loader_agree_on_broken_files() {
             "unknown error code",
         ),
         (
-            "no hint in format 2",
-            json!({"error": {"code": "case-mismatch", "offset": 0}}),
-            "needs `hint`",
-        ),
-        (
-            "empty hint",
-            json!({"error": {"code": "case-mismatch", "offset": 0, "hint": ""}}),
-            "`error.hint` is empty",
-        ),
-        (
-            "hint on another code",
-            json!({"error": {"code": "empty", "offset": 0, "hint": "C:K"}}),
-            "only a case-mismatch has one",
-        ),
-        (
             "actor on invalid",
             json!({"actor": {"style": "C", "type": "K", "side": "first"}}),
             "has no `actor`",
@@ -151,11 +136,44 @@ fn gan_schema_and_loader_agree_on_broken_files() {
     // Beyond the schema: an id used twice.
     let error = load_gan(&[valid_gan(), valid_gan()]).unwrap_err();
     assert!(error.contains("used twice"), "{error}");
-    // A case-mismatch with its hint is good.
+}
+
+/// Format 2's `error.hint` (D3): required, a non-empty string for a case-mismatch only.
+#[test]
+fn gan_hints_are_checked_like_the_schema() {
+    let validator = schema("vectors.schema.json");
+    let wrap =
+        |vector: &Value| json!({"format": 2, "dialect": "qpi", "spec": "qpi", "vectors": [vector]});
     let mut hinted = invalid_gan();
     hinted["error"]["hint"] = json!("C:K");
-    assert!(validator.is_valid(&wrap(&[hinted.clone()])));
+    assert!(validator.is_valid(&wrap(&hinted)));
     load_gan(&[hinted]).unwrap();
+    for (what, error, message) in [
+        (
+            "no hint in format 2",
+            json!({"code": "case-mismatch", "offset": 0}),
+            "needs `hint`",
+        ),
+        (
+            "empty hint",
+            json!({"code": "case-mismatch", "offset": 0, "hint": ""}),
+            "`error.hint` is empty",
+        ),
+        (
+            "hint on another code",
+            json!({"code": "empty", "offset": 0, "hint": "C:K"}),
+            "only a case-mismatch has one",
+        ),
+    ] {
+        let mut vector = invalid_gan();
+        vector["error"] = error;
+        assert!(
+            !validator.is_valid(&wrap(&vector)),
+            "{what}: the schema accepts it"
+        );
+        let error = load_gan(&[vector]).expect_err(what);
+        assert!(error.contains(message), "{what}: {error}");
+    }
 }
 
 /// A format-1 file (no hints) still loads; a hint in it is refused.
