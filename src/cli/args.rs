@@ -24,7 +24,8 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
                   gan detect c:-k\n  gan check -- python3 conformance/adapters/gan_ref.py"
 )]
 pub struct Cli {
-    /// When to color the output: auto (a terminal, and `NO_COLOR` unset), always or never.
+    /// When to color the output and the messages: auto (colors on a terminal, unless
+    /// `NO_COLOR` is set or `TERM=dumb`; `CLICOLOR_FORCE` forces them), always or never.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto, global = true)]
     pub color: ColorChoice,
 
@@ -109,7 +110,7 @@ pub enum Command {
                       gan check --suite migrate -- python3 conformance/adapters/migrate_ref.py\n  \
                       gan check --write-skip-file known.txt -- ./my-adapter\n  \
                       gan check --skip-file known.txt --format junit -- ./my-adapter > report.xml\n  \
-                      gan check --list --filter 'snn-pin/invalid/*'"
+                      gan check --list --filter snn-pin/invalid"
     )]
     Check(CheckArgs),
     /// GGN move tables: validate documents, list the moves they allow on a board.
@@ -151,7 +152,7 @@ pub enum GgnCommand {
 #[derive(Debug, Args)]
 pub struct GgnLimitArgs {
     /// The dialect of the GAN values.
-    #[arg(long, short = 'd', value_name = "D", default_value = "snn-pin", value_parser = parse_dialect)]
+    #[arg(long, short = 'd', value_name = "D", default_value = "snn-pin", value_parser = dialect_parser())]
     pub dialect: Dialect,
 
     /// Documents larger than this many bytes are rejected with `too-large`.
@@ -162,9 +163,15 @@ pub struct GgnLimitArgs {
     #[arg(long, value_name = "N", default_value_t = crate::ggn::Limits::DEFAULT_MAX_DEPTH)]
     pub max_depth: usize,
 
-    /// Output format.
+    /// Output format: text (validate: a verdict per file, then each problem; moves: one line
+    /// per move) or json (JSON Lines: one object per file, or per move; schemas in
+    /// conformance/schema/ggn-validate-output and ggn-moves-output.schema.json).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+
+    /// Short for --format json.
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
 }
 
 #[derive(Debug, Args)]
@@ -216,7 +223,7 @@ pub struct GgnMovesArgs {
 pub struct GenerateArgs {
     /// Generate only this dialect's file (repeatable); default: all five, plus
     /// cross-dialect.json and manifest.json.
-    #[arg(long, short = 'd', value_name = "D", value_parser = parse_dialect)]
+    #[arg(long, short = 'd', value_name = "D", value_parser = dialect_parser())]
     pub dialect: Vec<Dialect>,
 
     /// The corpus folder.
@@ -256,11 +263,19 @@ pub struct DiffArgs {
     #[arg(value_name = "NEW")]
     pub new: PathBuf,
 
-    /// Output format.
+    /// Output format: text (one line per vector added, removed or flipped, then a count per
+    /// dialect) or json (JSON Lines, one object per change).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+
+    /// Short for --format json.
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
 }
 
+/// The arguments of `gan check`.
+// Each flag of the command line is a bool of its own.
+#[allow(clippy::struct_excessive_bools)]
 #[derive(Debug, Args)]
 pub struct CheckArgs {
     /// The test suite.
@@ -269,7 +284,7 @@ pub struct CheckArgs {
 
     /// Run only this dialect (repeatable); without it, all five. ggn: documents in this
     /// dialect; migrate: conversions from or to it.
-    #[arg(long, short = 'd', value_name = "D", value_parser = parse_dialect)]
+    #[arg(long, short = 'd', value_name = "D", value_parser = dialect_parser())]
     pub dialect: Vec<Dialect>,
 
     /// Read the corpus from DIR instead of the one built in: DIR/gan/{dialect}.json,
@@ -287,12 +302,13 @@ pub struct CheckArgs {
     #[arg(long)]
     pub check_errors: bool,
 
-    /// Run only the vector ids matching GLOB (`*` matches anything, `/` included); repeatable.
+    /// Run only these vectors: an id, a prefix of whole segments (`snn-pin/invalid` runs
+    /// `snn-pin/invalid/…`), or a glob where `*` matches anything, `/` included; repeatable.
     #[arg(long, value_name = "GLOB")]
     pub filter: Vec<String>,
 
-    /// Known failures: lines `ID-or-GLOB  # reason`. Listed vectors still run; one that
-    /// passes is unexpected-pass.
+    /// Known failures: lines `ID-or-GLOB  # reason` (an id, a prefix of whole segments, or a
+    /// glob, as with --filter). Listed vectors still run; one that passes is unexpected-pass.
     #[arg(long, value_name = "F")]
     pub skip_file: Option<PathBuf>,
 
@@ -310,16 +326,25 @@ pub struct CheckArgs {
     pub timeout: Duration,
 
     /// Per-case mode: processes at once [default: the number of cores].
-    #[arg(short = 'j', long = "jobs", value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(short = 'j', long = "jobs", value_name = "N", value_parser = parse_jobs)]
     pub jobs: Option<u64>,
 
-    /// Print the ids of the vectors that would run, and exit.
+    /// Print the ids of the vectors a run counts (those it would skip included), and exit.
     #[arg(long)]
     pub list: bool,
 
-    /// Report format.
+    /// Report format: text (a table per dialect and group, then each failure), json (JSON
+    /// Lines, conformance/schema/check-report.schema.json) or junit (`JUnit` XML).
     #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
     pub format: ReportFormat,
+
+    /// Short for --format json.
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
+
+    /// Print only the failures and the result line (text report; no speed line).
+    #[arg(short, long)]
+    pub quiet: bool,
 
     /// The command to check and its arguments, after `--`.
     #[arg(last = true, value_name = "COMMAND", required_unless_present = "list")]
@@ -346,11 +371,8 @@ pub enum CheckMode {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum ReportFormat {
-    /// A summary table, then each failure.
     Text,
-    /// JSON Lines: one object per vector, then a summary object.
     Json,
-    #[value(help = "JUnit XML, for CI dashboards")]
     Junit,
 }
 
@@ -374,23 +396,37 @@ pub struct InputArgs {
     pub null_data: bool,
 
     /// Inputs longer than this many bytes are rejected with `too-long`.
-    #[arg(long, value_name = "N", default_value_t = 1 << 20)]
+    #[arg(long, value_name = "N", default_value_t = 1 << 20, value_parser = parse_max_bytes)]
     pub max_bytes: usize,
 
-    /// Output format.
+    /// Output format: text (one line per input: the verdict, then the attributes or the
+    /// error) or json (JSON Lines, one object per input: conformance/schema/parse-output
+    /// or detect-output.schema.json).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
 
+    /// Short for --format json.
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
+
     /// Identifiers to check; without any (or with `-` alone), standard input is read.
-    /// After `--`, every argument is an identifier, taken verbatim.
+    /// After `--`, every argument is an identifier, taken verbatim (`-` included).
     #[arg(value_name = "ID")]
     pub ids: Vec<OsString>,
+
+    /// Whether `--` came before the IDs (then `-` is an identifier).
+    #[arg(skip)]
+    pub escaped: bool,
 }
 
 #[derive(Debug, Args)]
 pub struct ParseArgs {
+    /// Print nothing: the exit status alone says whether every input is valid.
+    #[arg(short, long)]
+    pub quiet: bool,
+
     /// The dialect to parse in.
-    #[arg(long, short = 'd', value_name = "D", default_value = "snn-pin", value_parser = parse_dialect)]
+    #[arg(long, short = 'd', value_name = "D", default_value = "snn-pin", value_parser = dialect_parser())]
     pub dialect: Dialect,
 
     #[command(flatten)]
@@ -405,15 +441,34 @@ pub struct DetectArgs {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Format {
-    /// One readable line per input.
     Text,
-    /// JSON Lines: one compact object per input.
     Json,
 }
 
-fn parse_dialect(name: &str) -> Result<Dialect, String> {
-    name.parse()
-        .map_err(|error: crate::dialect::UnknownDialect| error.to_string())
+/// The five dialect names, listed in the help, in errors and in completions.
+fn dialect_parser() -> impl clap::builder::TypedValueParser<Value = Dialect> {
+    use clap::builder::TypedValueParser as _;
+    clap::builder::PossibleValuesParser::new(Dialect::ALL.map(Dialect::as_str))
+        .map(|name| name.parse::<Dialect>().expect("a listed dialect"))
+}
+
+/// `-j`: between 1 and [`MAX_JOBS`], with a plain message.
+fn parse_jobs(text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(jobs) if (1..=MAX_JOBS).contains(&jobs) => Ok(jobs),
+        _ => Err(format!("give a number of processes from 1 to {MAX_JOBS}")),
+    }
+}
+
+/// The most processes `-j` starts at once.
+pub const MAX_JOBS: u64 = 256;
+
+/// `--max-bytes`: at least 1 (a limit of 0 would show every input as `""`).
+fn parse_max_bytes(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(bytes) if bytes >= 1 => Ok(bytes),
+        _ => Err("give a number of bytes, at least 1".to_owned()),
+    }
 }
 
 /// The arguments of `gan migrate`.
@@ -449,11 +504,11 @@ fn parse_dialect(name: &str) -> Result<Dialect, String> {
 )]
 pub struct MigrateArgs {
     /// The dialect of the input.
-    #[arg(long, value_name = "D", value_parser = parse_dialect)]
+    #[arg(long, value_name = "D", value_parser = dialect_parser())]
     pub(super) from: Dialect,
 
     /// The dialect to write.
-    #[arg(long, value_name = "D", default_value = "snn-pin", value_parser = parse_dialect)]
+    #[arg(long, value_name = "D", default_value = "snn-pin", value_parser = dialect_parser())]
     pub(super) to: Dialect,
 
     /// A TOML name table that adds or overrides rows: [pieces], [pieces.STYLE], [styles],
@@ -485,9 +540,18 @@ pub struct MigrateArgs {
     #[arg(long)]
     pub(super) keep_alignment: bool,
 
-    /// Output format.
+    /// Output format: text (one converted identifier per line) or json (JSON Lines, one
+    /// object per input line: output, error and diagnostics).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub(super) format: Format,
+
+    /// Short for --format json.
+    #[arg(long, conflicts_with = "format")]
+    pub(super) json: bool,
+
+    /// Print only the summary on standard error: no line diagnostics.
+    #[arg(short, long)]
+    pub(super) quiet: bool,
 
     /// Also write every line with a diagnostic to FILE, as JSON lines.
     #[arg(long, value_name = "FILE")]
@@ -498,12 +562,12 @@ pub struct MigrateArgs {
     pub(super) null_data: bool,
 
     /// Inputs longer than this many bytes are rejected with `too-long`.
-    #[arg(long, value_name = "N", default_value_t = 1 << 20)]
+    #[arg(long, value_name = "N", default_value_t = 1 << 20, value_parser = parse_max_bytes)]
     pub(super) max_bytes: usize,
 
     /// INPUT is a GGN document: convert the identifiers inside it (piece keys,
     /// require/prevent states, perform values) and write the document.
-    #[arg(long, conflicts_with_all = ["fail_fast", "keep_going", "keep_alignment", "null_data", "format"])]
+    #[arg(long, conflicts_with_all = ["fail_fast", "keep_going", "keep_alignment", "null_data", "format", "json"])]
     pub(super) ggn: bool,
 
     /// The file to convert; `-` or nothing for standard input.

@@ -58,11 +58,10 @@ fn run(args: &CheckArgs, out: &mut impl Write) -> io::Result<Result<u8, String>>
         Err(message) => return Ok(Err(message)),
     };
     if args.list {
+        // Every vector a run counts: those batch mode cannot send (inputs that are not UTF-8)
+        // are counted there as skipped, and listed here too.
         for case in &cases {
-            // Batch mode does not send inputs that are not UTF-8 (GAN and migrate suites).
-            if mode == Mode::PerCase || case.not_sent_in_batch().is_none() {
-                writeln!(out, "{}", case.id)?;
-            }
+            writeln!(out, "{}", case.id)?;
         }
         return Ok(Ok(OK));
     }
@@ -91,6 +90,7 @@ fn run(args: &CheckArgs, out: &mut impl Write) -> io::Result<Result<u8, String>>
     };
 
     match args.format {
+        ReportFormat::Text if args.quiet => check::report::text_failures(&report, out)?,
         ReportFormat::Text => check::report::text(&report, out)?,
         ReportFormat::Json => check::report::json(&report, out)?,
         ReportFormat::Junit => check::report::junit(&report, out)?,
@@ -101,7 +101,11 @@ fn run(args: &CheckArgs, out: &mut impl Write) -> io::Result<Result<u8, String>>
             return Ok(Err(format!("{}: {error}", path.display())));
         }
     }
-    writeln!(io::stderr(), "gan check: {}", speed(&report))?;
+    // The report first, whole: on a terminal the speed line comes after it, not inside it.
+    out.flush()?;
+    if !args.quiet {
+        writeln!(io::stderr(), "gan check: {}", speed(&report))?;
+    }
     Ok(Ok(if report.passed() { OK } else { REJECTED }))
 }
 

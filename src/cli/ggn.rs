@@ -174,10 +174,14 @@ fn read_squares(
 }
 
 fn unreadable(path: &Path, error: &io::Error) -> io::Result<()> {
-    writeln!(io::stderr(), "gan: cannot read {}: {error}", path.display())
+    writeln!(
+        io::stderr(),
+        "gan ggn: cannot read {}: {error}",
+        path.display()
+    )
 }
 
 fn usage(message: &str) -> io::Result<u8> {
-    writeln!(io::stderr(), "gan: {message}")?;
+    writeln!(io::stderr(), "gan ggn: {message}")?;
     Ok(FAILURE)
 }

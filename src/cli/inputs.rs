@@ -12,7 +12,9 @@ pub fn for_each(
     args: &InputArgs,
     mut each: impl FnMut(&Record) -> io::Result<()>,
 ) -> io::Result<()> {
-    let from_stdin = args.ids.is_empty() || (args.ids.len() == 1 && args.ids[0] == "-");
+    // After `--`, `-` is an identifier like any other.
+    let from_stdin =
+        args.ids.is_empty() || (args.ids.len() == 1 && args.ids[0] == "-" && !args.escaped);
     if !from_stdin {
         for (index, id) in args.ids.iter().enumerate() {
             let bytes = os_bytes(id);

@@ -66,7 +66,7 @@ pub fn migrate(args: &MigrateArgs, stdout: &mut impl Write) -> io::Result<u8> {
         (None, false) => Sink::Stdout(stdout),
     };
     let mut report = args.report.as_deref().map(create).transpose()?;
-    let mut stderr = Reporter::new(size);
+    let mut stderr = Reporter::new(size, args.quiet);
     let name = input_path.unwrap_or(Path::new("standard input"));
     let (summary, stopped) = run(
         args,
@@ -245,10 +245,12 @@ impl<W: Write> Sink<'_, W> {
 struct Reporter {
     stderr: BufWriter<io::Stderr>,
     bar: Option<ProgressBar>,
+    /// `--quiet`: the summary only.
+    quiet: bool,
 }
 
 impl Reporter {
-    fn new(size: Option<u64>) -> Reporter {
+    fn new(size: Option<u64>, quiet: bool) -> Reporter {
         let bar = size
             .filter(|&size| size >= PROGRESS_THRESHOLD && io::stderr().is_terminal())
             .map(|size| {
@@ -263,11 +265,15 @@ impl Reporter {
         Reporter {
             stderr: BufWriter::new(io::stderr()),
             bar,
+            quiet,
         }
     }
 
     /// `gan migrate: line N: "input": severity code: message`, one line per diagnostic.
     fn diagnostics(&mut self, record: &Record, conversion: &Conversion) -> io::Result<()> {
+        if self.quiet {
+            return Ok(());
+        }
         let (shown, _) = output::escape(&record.bytes);
         let mut text = String::new();
         for diagnostic in conversion.diagnostics() {

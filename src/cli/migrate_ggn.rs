@@ -35,7 +35,9 @@ pub(super) fn migrate_ggn(
     let migration = migrate_document(&bytes, converter, &limits);
     let mut stderr = BufWriter::new(io::stderr().lock());
     for problem in migration.problems() {
-        writeln!(stderr, "gan migrate: {name}: {problem}")?;
+        if !args.quiet {
+            writeln!(stderr, "gan migrate: {name}: {problem}")?;
+        }
         if let Some(report) = &mut report {
             let line = serde_json::to_string(problem).expect("a problem serializes");
             writeln!(report, "{line}")?;

@@ -15,6 +15,9 @@ pub fn parse(args: &ParseArgs, out: &mut impl Write, colors: Colors) -> io::Resu
         let result = output::parse_record(args.dialect, record, args.input.max_bytes);
         let line = ParseRecord::new(args.dialect, record, &result);
         all_valid &= line.valid;
+        if args.quiet {
+            return Ok(());
+        }
         match args.input.format {
             Format::Json => writeln!(out, "{}", to_json(&line)),
             Format::Text => {

@@ -1,4 +1,5 @@
-//! Colors for text output: `--color`, `NO_COLOR` and whether standard output is a terminal.
+//! Colors, by one rule for every output and message: `--color`, then `CLICOLOR_FORCE`,
+//! `NO_COLOR` and `TERM=dumb`, then whether the stream is a terminal.
 
 use std::io::IsTerminal;
 
@@ -17,14 +18,10 @@ pub struct Colors {
 }
 
 impl Colors {
+    /// The styles for standard output.
     pub fn choose(choice: ColorChoice) -> Colors {
         let terminal = std::io::stdout().is_terminal();
-        let no_color = std::env::var_os("NO_COLOR").is_some_and(|value| !value.is_empty());
-        let on = match choice {
-            ColorChoice::Always => true,
-            ColorChoice::Never => false,
-            ColorChoice::Auto => terminal && !no_color,
-        };
+        let on = enabled(choice, terminal);
         let pick = |style: Style| if on { style } else { Style::new() };
         Colors {
             ok: pick(AnsiColor::Green.on_default().bold()),
@@ -32,6 +29,26 @@ impl Colors {
             code: pick(Style::new().bold()),
             caret: pick(AnsiColor::Red.on_default()),
             terminal,
+        }
+    }
+}
+
+/// Whether a stream gets colors: `--color always|never` decide; under `auto`, a non-empty
+/// `CLICOLOR_FORCE` (other than `0`) turns them on, a non-empty `NO_COLOR` or `TERM=dumb`
+/// off, and otherwise a terminal has them.
+pub fn enabled(choice: ColorChoice, terminal: bool) -> bool {
+    let set = |name: &str| std::env::var_os(name).is_some_and(|value| !value.is_empty());
+    match choice {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto => {
+            if set("CLICOLOR_FORCE") && std::env::var_os("CLICOLOR_FORCE").unwrap() != "0" {
+                true
+            } else if set("NO_COLOR") || std::env::var_os("TERM").is_some_and(|t| t == "dumb") {
+                false
+            } else {
+                terminal
+            }
         }
     }
 }

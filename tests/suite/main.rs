@@ -26,5 +26,6 @@ mod migrate_props;
 mod migrate_vectors;
 mod oracle_agreement;
 mod properties;
+mod readme;
 mod spec_examples;
 mod util;

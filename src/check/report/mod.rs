@@ -24,7 +24,7 @@ use super::Mode;
 pub use json::json;
 pub use junit::junit;
 pub use skip_file::render as skip_file;
-pub use text::text;
+pub use text::{text, text_failures};
 
 /// Everything a run found.
 #[derive(Debug, Clone)]
