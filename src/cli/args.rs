@@ -333,9 +333,13 @@ pub struct CheckArgs {
     #[arg(long)]
     pub list: bool,
 
-    /// Report format: text (a table per dialect and group, then each failure), json (JSON
-    /// Lines, conformance/schema/check-report.schema.json) or junit (`JUnit` XML).
-    #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
+    #[arg(
+        long,
+        value_enum,
+        default_value_t = ReportFormat::Text,
+        help = "Report format: text (a table per dialect and group, then each failure), json \
+                (JSON Lines, conformance/schema/check-report.schema.json) or junit (JUnit XML)"
+    )]
     pub format: ReportFormat,
 
     /// Short for --format json.

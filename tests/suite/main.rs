@@ -11,6 +11,7 @@ mod check_suite_reports;
 mod check_suites;
 mod check_suites_cli;
 mod cli;
+mod cli_habits;
 mod corpus_diff;
 mod corpus_files;
 mod errors;

@@ -1,0 +1,313 @@
+//! The habits of the command line that users bring from ripgrep and cargo: one error prefix,
+//! `-q`, `--json`, a hint for a command given without `--`, bounds with plain messages, help
+//! that lists what it can, and colors by one rule. Terminal behaviours run under a
+//! pseudo-terminal (`script -qec`).
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use crate::util::{gan_command as gan, outcome, text};
+
+/// (exit code, stdout, stderr) of `gan ARGS` with empty standard input.
+fn run(args: &[&str]) -> (i32, String, String) {
+    outcome(gan().args(args).env_remove("CLICOLOR_FORCE"), b"")
+}
+
+fn reference() -> String {
+    concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/conformance/adapters/gan_ref.py"
+    )
+    .to_owned()
+}
+
+#[test]
+fn usage_errors_carry_the_commands_prefix_and_exit_2() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["--bogus"], "gan: unexpected argument '--bogus' found\n"),
+        (&["frobnicate"], "gan: unrecognized subcommand 'frobnicate'\n"),
+        (&["parse", "--bogus"], "gan parse: unexpected argument '--bogus' found\n"),
+        (
+            &["migrate", "--to", "qpi"],
+            "gan migrate: the following required arguments were not provided:\n",
+        ),
+        (&["ggn", "validate"], "gan ggn: the following required arguments"),
+        (&["check", "-j", "0", "--", "true"], "gan check: invalid value '0' for '--jobs <N>': give a number of processes from 1 to 256\n"),
+        (&["check", "-j", "257", "--", "true"], "gan check: invalid value '257' for '--jobs <N>': give a number of processes from 1 to 256\n"),
+        (&["parse", "--max-bytes", "0", "C:K"], "gan parse: invalid value '0' for '--max-bytes <N>': give a number of bytes, at least 1\n"),
+        (&["parse", "--json", "--format", "text", "C:K"], "gan parse: the argument '--json' cannot be used with '--format <FORMAT>'\n"),
+    ];
+    for (args, start) in cases {
+        let (code, stdout, stderr) = run(args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(stdout.is_empty(), "{args:?}");
+        assert!(stderr.starts_with(start), "{args:?}:\n{stderr}");
+        assert!(!stderr.contains("error:"), "{args:?}:\n{stderr}");
+    }
+}
+
+#[test]
+fn a_command_without_dash_dash_gets_a_hint() {
+    let (code, _, stderr) = run(&["check", "python3", "adapter.py"]);
+    assert_eq!(code, 2);
+    insta::assert_snapshot!(stderr, @r"
+    gan check: unexpected argument 'python3' found
+
+      hint: the command to check goes after `--`: gan check [OPTIONS] -- python3 …
+
+    Usage: gan check [OPTIONS] [-- <COMMAND>...]
+
+    For more information, try '--help'.
+    ");
+    // An unknown option is not a command: no hint.
+    let (_, _, stderr) = run(&["check", "--bogus"]);
+    assert!(!stderr.contains("hint"), "{stderr}");
+}
+
+#[test]
+fn jobs_accepts_1_to_256() {
+    for jobs in ["1", "256"] {
+        let (code, _, stderr) = run(&["check", "--list", "-j", jobs, "--dialect", "qpi"]);
+        assert_eq!(code, 0, "-j {jobs}: {stderr}");
+    }
+}
+
+#[test]
+fn quiet_prints_what_each_command_promises() {
+    // parse: nothing, the exit status alone.
+    assert_eq!(
+        run(&["parse", "-q", "C:K"]),
+        (0, String::new(), String::new())
+    );
+    assert_eq!(
+        run(&["parse", "--quiet", "C:K", "C:k"]),
+        (1, String::new(), String::new())
+    );
+    // check: the result line (and failures) only; no table, no speed line.
+    let (code, stdout, stderr) = run(&[
+        "check",
+        "-q",
+        "--dialect",
+        "qpi",
+        "--",
+        "python3",
+        &reference(),
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(stdout, "result: PASS (1695 passed, 46 skipped)\n");
+    assert_eq!(stderr, "");
+    // migrate: the summary only, without the line diagnostics.
+    let (code, stdout, stderr) = outcome(
+        gan().args(["migrate", "-q", "--from", "beta"]),
+        b"C:-K\nC:PH\nc:q\n",
+    );
+    assert_eq!(code, 1);
+    assert_eq!(stdout, "CHESS:K\nchess:q\n");
+    assert_eq!(
+        stderr,
+        "gan migrate: 3 read, 2 converted (1 with warnings), 1 rejected\n"
+    );
+}
+
+#[test]
+fn json_is_short_for_format_json() {
+    for args in [
+        &["parse", "C:K", "c:K"][..],
+        &["detect", "c:-k"],
+        &["ggn", "validate", "e4.json", "e8.json"],
+    ] {
+        let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/ggn");
+        let long = outcome(
+            gan()
+                .args(args)
+                .args(["--format", "json"])
+                .current_dir(&folder),
+            b"",
+        );
+        let short = outcome(gan().args(args).arg("--json").current_dir(&folder), b"");
+        assert!(long.1.starts_with('{'), "{args:?}");
+        assert_eq!(short, long, "{args:?}");
+    }
+    let (_, stdout, _) = outcome(
+        gan().args(["migrate", "--from", "beta", "--json"]),
+        b"C:K\n",
+    );
+    assert!(stdout.starts_with("{\"line\":1,"), "{stdout}");
+    let (_, stdout, _) = run(&[
+        "check",
+        "--json",
+        "--dialect",
+        "qpi",
+        "--",
+        "python3",
+        &reference(),
+    ]);
+    assert!(
+        stdout.lines().last().unwrap().starts_with("{\"summary\":"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn an_identifier_after_dash_dash_is_never_standard_input() {
+    let (code, stdout, _) = outcome(gan().args(["parse", "--", "-"]), b"C:K\n");
+    assert_eq!(code, 1);
+    assert!(stdout.starts_with("\"-\": invalid snn-pin"), "{stdout}");
+    // Without `--`, `-` alone is standard input.
+    let (code, stdout, _) = outcome(gan().args(["parse", "-"]), b"C:K\n");
+    assert_eq!(
+        (code, stdout.as_str()),
+        (
+            0,
+            "\"C:K\": valid snn-pin: style=C type=K side=first state=normal\n"
+        )
+    );
+}
+
+#[test]
+fn a_filter_without_star_is_an_id_or_a_prefix_of_whole_segments() {
+    let list = |filter: &str| -> (i32, Vec<String>) {
+        let (code, stdout, _) = run(&["check", "--list", "--filter", filter]);
+        (code, stdout.lines().map(str::to_owned).collect())
+    };
+    let (_, globbed) = list("snn-pin/invalid/*");
+    let (_, prefixed) = list("snn-pin/invalid");
+    assert!(globbed.len() > 100);
+    assert_eq!(prefixed, globbed);
+    let (_, one) = list(&globbed[0]);
+    assert_eq!(one, [globbed[0].clone()]);
+    // Not a prefix of whole segments: nothing selected, exit 2.
+    assert_eq!(list("snn-pin/inv").0, 2);
+}
+
+/// `--list` prints what a run counts: a batch run counts the inputs it cannot send as
+/// skipped, and the list shows them.
+#[test]
+fn list_counts_what_a_run_counts() {
+    let (_, listed, _) = run(&["check", "--list", "--dialect", "qpi"]);
+    let (_, report, _) = run(&[
+        "check",
+        "--json",
+        "--dialect",
+        "qpi",
+        "--",
+        "python3",
+        &reference(),
+    ]);
+    let summary: serde_json::Value = serde_json::from_str(report.lines().last().unwrap()).unwrap();
+    let counted = summary["summary"]["counts"]["total"].as_u64().unwrap();
+    assert!(summary["summary"]["counts"]["skipped"].as_u64().unwrap() > 0);
+    assert_eq!(listed.lines().count() as u64, counted);
+    assert_eq!(report.lines().count() - 1, listed.lines().count());
+}
+
+#[test]
+fn help_lists_the_dialects_and_each_commands_formats() {
+    // Help is wrapped to the terminal: compared with single spaces.
+    let run = |args: &[&str]| -> (i32, String, String) {
+        let (code, stdout, stderr) = run(args);
+        (
+            code,
+            stdout.split_whitespace().collect::<Vec<_>>().join(" "),
+            stderr,
+        )
+    };
+    for command in ["parse", "generate", "check"] {
+        let (_, help, _) = run(&[command, "--help"]);
+        assert!(
+            help.contains("[possible values: legacy, beta, pnn, snn-pin, qpi]"),
+            "gan {command} --help:\n{help}"
+        );
+    }
+    let format_help = |args: &[&str]| -> String {
+        let (_, help, _) = run(args);
+        let start = help.find("--format <FORMAT>").expect("--format");
+        help[start..].split(" -").next().unwrap().to_owned()
+    };
+    let check = format_help(&["check", "--help"]);
+    assert!(check.contains("junit (JUnit XML)"), "{check}");
+    let parse = format_help(&["parse", "--help"]);
+    assert!(
+        parse.contains("one line per input") && !parse.contains("junit"),
+        "{parse}"
+    );
+    let diff = format_help(&["diff", "--help"]);
+    assert!(
+        diff.contains("one line per vector added, removed or flipped"),
+        "{diff}"
+    );
+    let migrate = format_help(&["migrate", "--help"]);
+    assert!(
+        migrate.contains("one converted identifier per line"),
+        "{migrate}"
+    );
+}
+
+/// The merged output of `gan check` ends with its speed line: the report is written whole
+/// before it, so on a terminal the line does not land inside the table.
+#[test]
+fn the_speed_line_comes_after_the_whole_report() {
+    let gan = env!("CARGO_BIN_EXE_gan");
+    let output = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "'{gan}' check --dialect qpi -- python3 '{}' 2>&1",
+            reference()
+        ))
+        .output()
+        .unwrap();
+    let merged = text(&output.stdout);
+    let lines: Vec<&str> = merged.lines().collect();
+    assert!(
+        lines[lines.len() - 2].starts_with("result: PASS"),
+        "{merged}"
+    );
+    assert!(
+        lines[lines.len() - 1].starts_with("gan check: 1741 vectors in "),
+        "{merged}"
+    );
+}
+
+/// Runs `shell_command` under a pseudo-terminal (`script -qec`), so that standard input,
+/// output and error are a terminal; returns what the terminal showed.
+fn on_terminal(shell_command: &str, env: &[(&str, &str)]) -> String {
+    let mut command = Command::new("script");
+    command
+        .args(["-qec", shell_command, "/dev/null"])
+        .env_remove("NO_COLOR")
+        .env_remove("CLICOLOR_FORCE")
+        .env("TERM", "xterm")
+        .stdin(Stdio::null());
+    for (name, value) in env {
+        command.env(name, value);
+    }
+    text(&command.output().expect("script runs").stdout)
+}
+
+#[test]
+fn colors_follow_one_rule_for_output_and_messages() {
+    let binary = env!("CARGO_BIN_EXE_gan");
+    let red_error = "\u{1b}[";
+    // A terminal: colors, in the output and in clap's messages.
+    assert!(on_terminal(&format!("{binary} parse C:k"), &[]).contains(red_error));
+    assert!(on_terminal(&format!("{binary} parse --bogus"), &[]).contains(red_error));
+    // NO_COLOR, TERM=dumb and --color never turn them off, messages included.
+    for (args, env) in [
+        ("parse C:k", &[("NO_COLOR", "1")][..]),
+        ("parse --bogus", &[("NO_COLOR", "1")]),
+        ("parse --bogus", &[("TERM", "dumb")]),
+        ("--color never parse --bogus", &[]),
+        ("parse --color never --bogus", &[]),
+    ] {
+        let shown = on_terminal(&format!("{binary} {args}"), env);
+        assert!(!shown.contains(red_error), "{args} {env:?}: {shown:?}");
+        assert!(!shown.is_empty(), "{args}");
+    }
+    // Not a terminal: no colors, unless --color always or CLICOLOR_FORCE.
+    let (_, _, stderr) = run(&["parse", "--bogus"]);
+    assert!(!stderr.contains(red_error));
+    let (_, _, stderr) = run(&["--color", "always", "parse", "--bogus"]);
+    assert!(stderr.contains(red_error), "{stderr:?}");
+    let (_, stdout, _) = outcome(gan().args(["parse", "C:k"]).env("CLICOLOR_FORCE", "1"), b"");
+    assert!(stdout.contains(red_error), "{stdout:?}");
+}
