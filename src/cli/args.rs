@@ -116,6 +116,23 @@ pub enum Command {
     /// GGN move tables: validate documents, list the moves they allow on a board.
     #[command(subcommand)]
     Ggn(GgnCommand),
+    /// Print a shell completion script for gan.
+    #[command(
+        after_help = "Examples:\n  gan completions bash > ~/.local/share/bash-completion/completions/gan\n  \
+                            gan completions zsh > ~/.zfunc/_gan\n  \
+                            gan completions fish > ~/.config/fish/completions/gan.fish"
+    )]
+    Completions(CompletionsArgs),
+    /// Print gan's man page (roff), one page with every command.
+    #[command(after_help = "Examples:\n  gan man > gan.1 && man ./gan.1")]
+    Man,
+}
+
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell.
+    #[arg(value_enum, value_name = "SHELL")]
+    pub shell: clap_complete::Shell,
 }
 
 #[derive(Debug, Subcommand)]

@@ -46,6 +46,13 @@ pub fn main() -> ExitCode {
         Command::Diff(args) => diff::diff(args, &mut out),
         Command::Check(args) => check::check(args, &mut out),
         Command::Ggn(command) => ggn::run(command, &mut out),
+        Command::Completions(args) => {
+            // Into memory first: clap_complete panics on a write error (a closed pipe).
+            let mut script = Vec::new();
+            clap_complete::generate(args.shell, &mut command(), "gan", &mut script);
+            out.write_all(&script).map(|()| OK)
+        }
+        Command::Man => man(&mut out).map(|()| OK),
     };
     let result = result.and_then(|code| out.flush().map(|()| code));
     match result {
@@ -64,6 +71,18 @@ pub fn command() -> clap::Command {
     Cli::command()
 }
 
+/// The man page (roff): the page of `gan`, then one page per command (`gan-parse`, …).
+fn man(out: &mut impl Write) -> io::Result<()> {
+    let command = command();
+    clap_mangen::Man::new(command.clone()).render(out)?;
+    for sub in command.get_subcommands() {
+        let name = format!("gan-{}", sub.get_name());
+        let sub = sub.clone().bin_name(format!("gan {}", sub.get_name()));
+        clap_mangen::Man::new(sub).title(name).render(out)?;
+    }
+    Ok(())
+}
+
 /// The prefix of every message: `gan <command>` inside a subcommand, `gan` before one.
 pub(crate) fn prefix(command: Option<&str>) -> String {
     command.map_or_else(|| "gan".to_owned(), |name| format!("gan {name}"))
@@ -72,7 +91,15 @@ pub(crate) fn prefix(command: Option<&str>) -> String {
 /// The subcommand named on the command line, if any (the first word that is one).
 fn command_name(raw: &[OsString]) -> Option<&'static str> {
     let names = [
-        "parse", "detect", "migrate", "generate", "diff", "check", "ggn",
+        "parse",
+        "detect",
+        "migrate",
+        "generate",
+        "diff",
+        "check",
+        "ggn",
+        "completions",
+        "man",
     ];
     let mut words = raw.iter().skip(1);
     while let Some(word) = words.next() {

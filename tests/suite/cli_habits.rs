@@ -311,3 +311,88 @@ fn colors_follow_one_rule_for_output_and_messages() {
     let (_, stdout, _) = outcome(gan().args(["parse", "C:k"]).env("CLICOLOR_FORCE", "1"), b"");
     assert!(stdout.contains(red_error), "{stdout:?}");
 }
+
+/// `gan completions bash`, loaded into bash, completes commands and dialect names.
+#[test]
+fn bash_completion_completes_commands_and_dialects() {
+    let binary = env!("CARGO_BIN_EXE_gan");
+    let script = format!(
+        "source <('{binary}' completions bash)
+         COMP_WORDS=(gan parse --dialect ''); COMP_CWORD=3; _gan gan '' --dialect
+         echo \"${{COMPREPLY[*]}}\"
+         COMP_WORDS=(gan com); COMP_CWORD=1; _gan gan com gan
+         echo \"${{COMPREPLY[*]}}\"
+         COMP_WORDS=(gan check --mo); COMP_CWORD=2; _gan gan --mo check
+         echo \"${{COMPREPLY[*]}}\""
+    );
+    let output = Command::new("bash").arg("-c").arg(script).output().unwrap();
+    assert_eq!(
+        text(&output.stdout),
+        "legacy beta pnn snn-pin qpi\ncompletions\n--mode\n",
+        "{}",
+        text(&output.stderr)
+    );
+}
+
+#[test]
+fn completions_exist_for_every_shell_clap_knows() {
+    for (shell, mark) in [
+        ("bash", "complete -F _gan"),
+        ("zsh", "#compdef gan"),
+        ("fish", "complete -c gan"),
+        ("elvish", "edit:completion:arg-completer[gan]"),
+        ("powershell", "Register-ArgumentCompleter"),
+    ] {
+        let (code, script, _) = run(&["completions", shell]);
+        assert_eq!(code, 0, "{shell}");
+        assert!(script.contains(mark), "{shell}");
+        assert!(script.contains("snn-pin"), "{shell}: the dialect names");
+    }
+    assert_eq!(run(&["completions", "tcsh"]).0, 2);
+}
+
+/// `gan man`: one roff page for `gan` and one per command, each option of each command
+/// in its page.
+#[test]
+fn the_man_page_has_a_page_per_command_with_its_options() {
+    let (code, roff, _) = run(&["man"]);
+    assert_eq!(code, 0);
+    let pages: Vec<&str> = roff.split("\n.TH ").skip(1).collect();
+    let titles: Vec<&str> = pages
+        .iter()
+        .map(|page| page.split(' ').next().unwrap())
+        .collect();
+    assert_eq!(
+        titles,
+        [
+            "gan",
+            "gan-parse",
+            "gan-detect",
+            "gan-migrate",
+            "gan-generate",
+            "gan-diff",
+            "gan-check",
+            "gan-ggn",
+            "gan-completions",
+            "gan-man",
+        ]
+    );
+    let check = pages[6];
+    for option in [
+        "suite",
+        "check\\-errors",
+        "filter",
+        "skip\\-file",
+        "jobs",
+        "quiet",
+        "json",
+    ] {
+        assert!(
+            check.contains(&format!("\\fB\\-\\-{option}\\fR")),
+            "--{option}"
+        );
+    }
+    assert!(
+        pages[0].contains("legacy, beta, pnn, snn\\-pin, qpi") || pages[0].contains("snn\\-pin")
+    );
+}
