@@ -43,6 +43,12 @@ fn run(args: &CheckArgs, out: &mut impl Write) -> io::Result<Result<u8, String>>
             Err(error) => return Ok(Err(format!("{}: {error}", path.display()))),
         },
     };
+    // Found now rather than after the whole run.
+    if let Some(path) = &args.write_skip_file {
+        if let Err(message) = super::files::check_writable(path) {
+            return Ok(Err(message));
+        }
+    }
     let selection = Selection {
         dialects: args.dialect.clone(),
         filters: args.filter.iter().map(|glob| Glob::new(glob)).collect(),

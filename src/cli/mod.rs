@@ -36,7 +36,13 @@ pub fn main() -> ExitCode {
     };
     apply_shorthands(&mut cli, &raw);
     let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
+    // Someone typing at a terminal gets each answer as soon as the line is read (a line
+    // writer); a pipe or a file gets large buffered writes.
+    let mut out: Box<dyn Write> = if io::stdin().is_terminal() {
+        Box::new(io::LineWriter::new(stdout.lock()))
+    } else {
+        Box::new(io::BufWriter::new(stdout.lock()))
+    };
     let colors = style::Colors::choose(cli.color);
     let result = match &cli.command {
         Command::Parse(args) => parse::parse(args, &mut out, colors),

@@ -396,3 +396,95 @@ fn the_man_page_has_a_page_per_command_with_its_options() {
         pages[0].contains("legacy, beta, pnn, snn\\-pin, qpi") || pages[0].contains("snn\\-pin")
     );
 }
+
+/// `gan parse` typed at a terminal answers each line as it is read, before the end of the
+/// input (Ctrl-D). The answer to the first line must arrive while the input is still open.
+#[test]
+fn a_terminal_gets_each_answer_line_by_line() {
+    use std::io::{Read as _, Write as _};
+    let binary = env!("CARGO_BIN_EXE_gan");
+    let mut child = Command::new("script")
+        .args(["-qec", &format!("{binary} parse"), "/dev/null"])
+        .env_remove("NO_COLOR")
+        .env("TERM", "dumb")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("script runs");
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let (sender, receiver) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut seen = Vec::new();
+        let mut buffer = [0u8; 256];
+        while let Ok(read) = stdout.read(&mut buffer) {
+            if read == 0 {
+                break;
+            }
+            seen.extend_from_slice(&buffer[..read]);
+            let _ = sender.send(String::from_utf8_lossy(&seen).into_owned());
+        }
+    });
+    stdin.write_all(b"C:K\n").unwrap();
+    stdin.flush().unwrap();
+    // A guard against a hang, not a timing: the answer normally comes in milliseconds.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    let mut answered = false;
+    while let Ok(seen) = receiver.recv_timeout(deadline - std::time::Instant::now()) {
+        if seen.contains("\"C:K\": valid snn-pin") {
+            answered = true;
+            break;
+        }
+    }
+    // Only now end the input (Ctrl-D on the terminal).
+    let _ = stdin.write_all(b"\x04");
+    drop(stdin);
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(answered, "no answer before the end of the input");
+}
+
+/// Outputs are checked before the run, and no temporary path shows in a message.
+#[test]
+fn unwritable_outputs_are_refused_up_front_without_temporary_paths() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().to_str().unwrap();
+    // --write-skip-file to a folder: refused before any vector runs (the command would fail).
+    let (code, stdout, stderr) = run(&[
+        "check",
+        "--write-skip-file",
+        folder,
+        "--",
+        "/nonexistent/adapter",
+    ]);
+    assert_eq!((code, stdout.as_str()), (2, ""));
+    assert_eq!(
+        stderr,
+        format!("gan check: {folder}: is a folder, not a file\n")
+    );
+    let missing = format!("{folder}/no/such/folder/known.txt");
+    let (code, _, stderr) = run(&[
+        "check",
+        "--write-skip-file",
+        &missing,
+        "--",
+        "/nonexistent/adapter",
+    ]);
+    assert_eq!(code, 2);
+    assert_eq!(
+        stderr,
+        format!(
+            "gan check: {missing}: cannot write there: No such file or directory (os error 2)\n"
+        )
+    );
+    // migrate -o into a missing folder: the message names OUTPUT, not its temporary file.
+    let (code, _, stderr) = outcome(
+        gan().args(["migrate", "--from", "beta", "-o", &missing]),
+        b"C:K\n",
+    );
+    assert_eq!(code, 2);
+    assert_eq!(
+        stderr,
+        format!("gan migrate: {missing}: No such file or directory (os error 2)\n")
+    );
+}
