@@ -116,6 +116,9 @@ pub enum Command {
     /// GGN move tables: validate documents, list the moves they allow on a board.
     #[command(subcommand)]
     Ggn(GgnCommand),
+    /// Reports on reports: `gan report matrix`, several implementations side by side.
+    #[command(subcommand)]
+    Report(ReportCommand),
     /// Print a shell completion script for gan.
     #[command(
         after_help = "Examples:\n  gan completions bash > ~/.local/share/bash-completion/completions/gan\n  \
@@ -126,6 +129,28 @@ pub enum Command {
     /// Print gan's man page (roff), one page with every command.
     #[command(after_help = "Examples:\n  gan man > gan.1 && man ./gan.1")]
     Man,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum ReportCommand {
+    /// Lay several `gan check --format json` reports side by side in one HTML page: a row per
+    /// vector, a column per report (as the results matrix of JSON Test Suite).
+    #[command(after_help = "The page is self-contained (no external assets); \
+                            matrix.html#outcome=fail shows only the rows where some report has a \
+                            fail.\n\n\
+                            Exit codes: 0 written, 2 a report that cannot be read or is not a \
+                            gan check JSON report.\n\n\
+                            Examples:\n  gan check --json -- python3 a.py > a.jsonl\n  \
+                            gan check --json -- ./b > b.jsonl\n  \
+                            gan report matrix a.jsonl b.jsonl > matrix.html")]
+    Matrix(MatrixArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct MatrixArgs {
+    /// The JSON reports, one column each, named by their file name.
+    #[arg(value_name = "REPORT.jsonl", required = true)]
+    pub reports: Vec<PathBuf>,
 }
 
 #[derive(Debug, Args)]
@@ -355,7 +380,9 @@ pub struct CheckArgs {
         value_enum,
         default_value_t = ReportFormat::Text,
         help = "Report format: text (a table per dialect and group, then each failure), json \
-                (JSON Lines, conformance/schema/check-report.schema.json) or junit (JUnit XML)"
+                (JSON Lines, conformance/schema/check-report.schema.json), junit (JUnit XML) or \
+                html (one self-contained page: a grid of pass rates, every result but pass, \
+                filters such as report.html#outcome=fail)"
     )]
     pub format: ReportFormat,
 
@@ -395,6 +422,7 @@ pub enum ReportFormat {
     Text,
     Json,
     Junit,
+    Html,
 }
 
 fn parse_seconds(text: &str) -> Result<Duration, String> {

@@ -100,6 +100,7 @@ fn run(args: &CheckArgs, out: &mut impl Write) -> io::Result<Result<u8, String>>
         ReportFormat::Text => check::report::text(&report, out)?,
         ReportFormat::Json => check::report::json(&report, out)?,
         ReportFormat::Junit => check::report::junit(&report, out)?,
+        ReportFormat::Html => check::report::html(&report, out)?,
     }
     if let Some(path) = &args.write_skip_file {
         let text = check::render_skip_file(&report.results);

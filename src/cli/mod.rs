@@ -10,6 +10,7 @@ mod inputs;
 mod migrate;
 mod migrate_ggn;
 mod parse;
+mod report;
 mod style;
 
 use std::ffi::OsString;
@@ -19,7 +20,7 @@ use std::process::ExitCode;
 use clap::error::ErrorKind;
 use clap::{CommandFactory as _, FromArgMatches as _};
 
-use args::{Cli, ColorChoice, Command, Format, GgnCommand, ReportFormat};
+use args::{Cli, ColorChoice, Command, Format, GgnCommand, ReportCommand, ReportFormat};
 
 /// Exit code: everything valid, or the check passed.
 pub const OK: u8 = 0;
@@ -59,6 +60,7 @@ pub fn main() -> ExitCode {
             out.write_all(&script).map(|()| OK)
         }
         Command::Man => man(&mut out).map(|()| OK),
+        Command::Report(ReportCommand::Matrix(args)) => report::matrix(args, &mut out),
     };
     let result = result.and_then(|code| out.flush().map(|()| code));
     match result {
@@ -104,6 +106,7 @@ fn command_name(raw: &[OsString]) -> Option<&'static str> {
         "diff",
         "check",
         "ggn",
+        "report",
         "completions",
         "man",
     ];

@@ -373,11 +373,13 @@ fn the_man_page_has_a_page_per_command_with_its_options() {
             "gan-diff",
             "gan-check",
             "gan-ggn",
+            "gan-report",
             "gan-completions",
             "gan-man",
         ]
     );
     let check = pages[6];
+    assert!(check.starts_with("gan-check "));
     for option in [
         "suite",
         "check\\-errors",

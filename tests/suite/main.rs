@@ -20,6 +20,7 @@ mod ggn;
 mod ggn_cli;
 mod ggn_corpus;
 mod ggn_protocol;
+mod html_report;
 mod migrate;
 mod migrate_cli;
 mod migrate_ggn;

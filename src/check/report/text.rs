@@ -109,7 +109,7 @@ fn end(report: &Report, out: &mut dyn Write) -> io::Result<()> {
 /// Whether the detail says more than `expected` and `got`: always for a right verdict with
 /// something else wrong; for a wrong list of moves (where they first differ) and a reply of
 /// the wrong shape (what is wrong with it), too.
-fn explains(result: &CaseResult) -> bool {
+pub(super) fn explains(result: &CaseResult) -> bool {
     match result.status {
         Status::WrongActor | Status::WrongError | Status::UnexpectedPass => true,
         Status::Fail => result.case.vector.as_dyn().fail_detail_explains(),
