@@ -96,8 +96,21 @@ fn run(args: &CheckArgs, out: &mut impl Write) -> io::Result<Result<u8, String>>
     };
 
     match args.format {
-        ReportFormat::Text if args.quiet => check::report::text_failures(&report, out)?,
-        ReportFormat::Text => check::report::text(&report, out)?,
+        ReportFormat::Text => {
+            let mut text = Vec::new();
+            if args.quiet {
+                check::report::text_failures(&report, &mut text)?;
+            } else {
+                check::report::text(&report, &mut text)?;
+            }
+            if super::style::stdout_on() {
+                for line in String::from_utf8_lossy(&text).lines() {
+                    writeln!(out, "{}", super::style::paint(line))?;
+                }
+            } else {
+                out.write_all(&text)?;
+            }
+        }
         ReportFormat::Json => check::report::json(&report, out)?,
         ReportFormat::Junit => check::report::junit(&report, out)?,
         ReportFormat::Html => check::report::html(&report, out)?,

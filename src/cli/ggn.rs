@@ -53,7 +53,16 @@ fn validate(args: &GgnValidateArgs, out: &mut impl Write) -> io::Result<u8> {
         }
         match args.common.format {
             Format::Json => writeln!(out, "{}", report.to_json())?,
-            Format::Text => writeln!(out, "{}", report.to_text(validation.diagnostics()))?,
+            Format::Text => {
+                let text = report.to_text(validation.diagnostics());
+                if super::style::stdout_on() {
+                    for line in text.lines() {
+                        writeln!(out, "{}", super::style::paint(line))?;
+                    }
+                } else {
+                    writeln!(out, "{text}")?;
+                }
+            }
         }
     }
     Ok(code)

@@ -247,6 +247,8 @@ struct Reporter {
     bar: Option<ProgressBar>,
     /// `--quiet`: the summary only.
     quiet: bool,
+    /// Standard error gets colors.
+    colored: bool,
 }
 
 impl Reporter {
@@ -266,6 +268,7 @@ impl Reporter {
             stderr: BufWriter::new(io::stderr()),
             bar,
             quiet,
+            colored: super::style::stderr_on(),
         }
     }
 
@@ -277,11 +280,13 @@ impl Reporter {
         let (shown, _) = output::escape(&record.bytes);
         let mut text = String::new();
         for diagnostic in conversion.diagnostics() {
-            let _ = writeln!(
-                text,
-                "gan migrate: line {}: {shown}: {diagnostic}",
-                record.number
-            );
+            let line = format!("gan migrate: line {}: {shown}: {diagnostic}", record.number);
+            let line = if self.colored {
+                super::style::paint(&line)
+            } else {
+                line
+            };
+            let _ = writeln!(text, "{line}");
         }
         match &self.bar {
             Some(bar) => bar.suspend(|| io::stderr().write_all(text.as_bytes())),

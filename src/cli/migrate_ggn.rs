@@ -36,7 +36,12 @@ pub(super) fn migrate_ggn(
     let mut stderr = BufWriter::new(io::stderr().lock());
     for problem in migration.problems() {
         if !args.quiet {
-            writeln!(stderr, "gan migrate: {name}: {problem}")?;
+            let line = format!("gan migrate: {name}: {problem}");
+            if super::style::stderr_on() {
+                writeln!(stderr, "{}", super::style::paint(&line))?;
+            } else {
+                writeln!(stderr, "{line}")?;
+            }
         }
         if let Some(report) = &mut report {
             let line = serde_json::to_string(problem).expect("a problem serializes");

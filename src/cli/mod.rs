@@ -44,6 +44,7 @@ pub fn main() -> ExitCode {
     } else {
         Box::new(io::BufWriter::new(stdout.lock()))
     };
+    style::set_choice(cli.color);
     let colors = style::Colors::choose(cli.color);
     let result = match &cli.command {
         Command::Parse(args) => parse::parse(args, &mut out, colors),

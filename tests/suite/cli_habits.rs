@@ -490,3 +490,50 @@ fn unwritable_outputs_are_refused_up_front_without_temporary_paths() {
         format!("gan migrate: {missing}: No such file or directory (os error 2)\n")
     );
 }
+
+/// `--color always` colors every command's verdict words (check, ggn validate, migrate's
+/// messages), `--color never` none; a pipe gets none by default.
+#[test]
+fn color_reaches_every_command() {
+    let esc = '\u{1b}';
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let check = |color: &str| {
+        outcome(
+            gan()
+                .current_dir(folder)
+                .args(["--color", color, "check", "-q", "--dialect", "snn-pin"])
+                .args(["--max-failures", "1", "--"])
+                .args(["python3", "examples/adapters/my_adapter.py"]),
+            b"",
+        )
+        .1
+    };
+    let painted = check("always");
+    assert!(painted.contains("\u{1b}[1m\u{1b}[31mfail\u{1b}[0m snn-pin/invalid/whitespace/"));
+    assert!(painted.contains("result: \u{1b}[1m\u{1b}[31mFAIL\u{1b}[0m (1 failing"));
+    assert!(painted.contains("got:      \u{1b}[1m\u{1b}[32mvalid\u{1b}[0m {"));
+    assert!(!check("never").contains(esc));
+    assert!(!check("auto").contains(esc), "a pipe");
+    let validate = |color: &str| {
+        outcome(
+            gan()
+                .current_dir(folder.join("examples/ggn"))
+                .args(["ggn", "validate", "--color", color, "e4.json", "e8.json"]),
+            b"",
+        )
+        .1
+    };
+    assert!(validate("always").starts_with("e4.json: \u{1b}[1m\u{1b}[32mvalid\u{1b}[0m\n"));
+    assert!(!validate("never").contains(esc));
+    let migrate = |color: &str| {
+        outcome(
+            gan().args(["migrate", "--from", "beta", "--color", color]),
+            b"C:-K\n",
+        )
+        .2
+    };
+    assert!(migrate("always").starts_with(
+        "gan migrate: line 1: \"C:-K\": \u{1b}[1m\u{1b}[33mwarning\u{1b}[0m king-flag-lost: "
+    ));
+    assert!(!migrate("never").contains(esc));
+}
