@@ -116,6 +116,19 @@ pub struct Config {
     pub max_failures: Option<usize>,
     /// Batch mode: requests written ahead of their replies.
     pub in_flight: usize,
+    /// Told of each result as it comes (for a progress display).
+    pub progress: Option<Progress>,
+}
+
+/// A function called after each result with (results so far, vectors selected), from the
+/// runner's threads: a progress display.
+#[derive(Clone)]
+pub struct Progress(pub std::sync::Arc<dyn Fn(usize, usize) + Send + Sync>);
+
+impl fmt::Debug for Progress {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Progress")
+    }
 }
 
 impl Config {
@@ -130,6 +143,7 @@ impl Config {
             jobs: std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
             max_failures: None,
             in_flight: IN_FLIGHT,
+            progress: None,
         }
     }
 }
@@ -201,7 +215,8 @@ pub fn run(cases: &[Case], config: &Config) -> Result<Report, CheckError> {
         });
     }
     let start = Instant::now();
-    let recorder = Recorder::new(cases, config.check_errors, config.max_failures);
+    let mut recorder = Recorder::new(cases, config.check_errors, config.max_failures);
+    recorder.progress.clone_from(&config.progress);
     let mut notes = Vec::new();
     match config.mode {
         Mode::Batch => batch::run(cases, config, &recorder, &mut notes)?,

@@ -537,3 +537,24 @@ fn color_reaches_every_command() {
     ));
     assert!(!migrate("never").contains(esc));
 }
+
+/// A per-case run shows a progress bar on a terminal, cleared before the report, and none
+/// when standard error is not a terminal.
+#[test]
+fn a_long_check_shows_progress_on_a_terminal_only() {
+    let binary = env!("CARGO_BIN_EXE_gan");
+    // Ten slow vectors (each command sleeps, then calls every input valid: a failure).
+    let args = "check --mode per-case -j 1 --filter qpi/invalid/case --max-failures 10 \
+                -- sh -c 'sleep 0.1'";
+    let shown = on_terminal(&format!("{binary} {args} > /dev/null"), &[]);
+    assert!(shown.contains("/120 vectors, "), "{shown:?}");
+    assert!(shown.contains("\u{1b}[2K"), "the bar is cleared: {shown:?}");
+    let output = Command::new("sh")
+        .arg("-c")
+        .arg(format!("{binary} {args} 2>&1 >/dev/null"))
+        .output()
+        .unwrap();
+    let piped = text(&output.stdout);
+    assert!(piped.starts_with("gan check: 10 vectors in "), "{piped:?}");
+    assert_eq!(piped.lines().count(), 1, "{piped:?}");
+}
