@@ -18,8 +18,8 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
                   validate GGN move tables and list the moves they allow.",
     after_help = "Exit codes: 0 ok, 1 some input rejected (or check failed), 2 usage or I/O error.\n\n\
                   Decision ids in the help texts (D1–D12, M1–M7, G1–G15) refer to the project's \
-                  decision record, docs/DECISIONS.md in the repository; the published specs are \
-                  listed in docs/specs.md.\n\n\
+                  decision record: `gan decisions D10` prints one (docs/DECISIONS.md in the \
+                  repository); the published specs are listed in docs/specs.md.\n\n\
                   Examples:\n  gan parse CHESS:K shogi:+p\n  echo 'CHESS:k' | gan parse --format json\n  \
                   gan detect c:-k\n  gan check -- python3 conformance/adapters/gan_ref.py"
 )]
@@ -119,6 +119,12 @@ pub enum Command {
     /// Reports on reports: `gan report matrix`, several implementations side by side.
     #[command(subcommand)]
     Report(ReportCommand),
+    /// Print the project's decisions on the specs (docs/DECISIONS.md): D1–D12, M1–M7,
+    /// G1–G15, the ids the help texts cite.
+    #[command(after_help = "Without an ID, the whole record.\n\n\
+                            Examples:\n  gan decisions D10\n  gan decisions m3 G6\n  \
+                            gan decisions | less")]
+    Decisions(DecisionsArgs),
     /// Print a shell completion script for gan.
     #[command(
         after_help = "Examples:\n  gan completions bash > ~/.local/share/bash-completion/completions/gan\n  \
@@ -151,6 +157,13 @@ pub struct MatrixArgs {
     /// The JSON reports, one column each, named by their file name.
     #[arg(value_name = "REPORT.jsonl", required = true)]
     pub reports: Vec<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct DecisionsArgs {
+    /// Decision ids (`D10`, `m3`); none for the whole record.
+    #[arg(value_name = "ID")]
+    pub ids: Vec<String>,
 }
 
 #[derive(Debug, Args)]

@@ -2,6 +2,7 @@
 
 mod args;
 mod check;
+mod decisions;
 mod diff;
 mod files;
 mod generate;
@@ -61,6 +62,7 @@ pub fn main() -> ExitCode {
             out.write_all(&script).map(|()| OK)
         }
         Command::Man => man(&mut out).map(|()| OK),
+        Command::Decisions(args) => decisions::decisions(args, &mut out),
         Command::Report(ReportCommand::Matrix(args)) => report::matrix(args, &mut out),
     };
     let result = result.and_then(|code| out.flush().map(|()| code));
@@ -108,6 +110,7 @@ fn command_name(raw: &[OsString]) -> Option<&'static str> {
         "check",
         "ggn",
         "report",
+        "decisions",
         "completions",
         "man",
     ];

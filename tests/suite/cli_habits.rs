@@ -374,6 +374,7 @@ fn the_man_page_has_a_page_per_command_with_its_options() {
             "gan-check",
             "gan-ggn",
             "gan-report",
+            "gan-decisions",
             "gan-completions",
             "gan-man",
         ]
@@ -557,4 +558,41 @@ fn a_long_check_shows_progress_on_a_terminal_only() {
     let piped = text(&output.stdout);
     assert!(piped.starts_with("gan check: 10 vectors in "), "{piped:?}");
     assert_eq!(piped.lines().count(), 1, "{piped:?}");
+}
+
+/// Every decision id a help text cites can be looked up with `gan decisions`.
+#[test]
+fn every_decision_the_help_cites_can_be_looked_up() {
+    let cited = regex::Regex::new(r"\b([DGM])(\d+)(?:–[DGM](\d+))?\b").unwrap();
+    let mut ids = std::collections::BTreeSet::new();
+    let commands: &[&[&str]] = &[
+        &["--help"],
+        &["parse", "--help"],
+        &["detect", "--help"],
+        &["migrate", "--help"],
+        &["generate", "--help"],
+        &["check", "--help"],
+        &["ggn", "validate", "--help"],
+        &["ggn", "moves", "--help"],
+    ];
+    for args in commands {
+        let (_, help, _) = run(args);
+        for found in cited.captures_iter(&help) {
+            let first: u32 = found[2].parse().unwrap();
+            let last: u32 = found.get(3).map_or(first, |m| m.as_str().parse().unwrap());
+            for number in first..=last {
+                ids.insert(format!("{}{number}", &found[1]));
+            }
+        }
+    }
+    assert!(ids.len() >= 10, "{ids:?}");
+    for id in &ids {
+        let (code, text, stderr) = run(&["decisions", id]);
+        assert_eq!(code, 0, "{id}: {stderr}");
+        assert!(text.starts_with(&format!("- **{id}")), "{id}: {text}");
+    }
+    let (_, text, _) = run(&["decisions", "d10"]);
+    assert!(text.starts_with("- **D10 Detection.** `detect` reports every dialect"));
+    assert_eq!(text.lines().count(), 2);
+    assert_eq!(run(&["decisions", "D99"]).0, 2);
 }
