@@ -123,7 +123,7 @@ fn generate(path: &Path, shape: Shape, lines: u64) -> usize {
 }
 
 fn side(text: String, random: u64) -> String {
-    if random % 2 == 0 {
+    if random.is_multiple_of(2) {
         text
     } else {
         text.to_ascii_lowercase()

@@ -1,9 +1,12 @@
 //! `*` globs over vector ids, as in skip files and `--filter`: `*` matches any run of
-//! characters, `/` included; every other character matches itself.
+//! characters, `/` included; every other character matches itself. A pattern without `*` is
+//! an id or a prefix of whole segments: `snn-pin/invalid` matches `snn-pin/invalid` and every
+//! id under `snn-pin/invalid/`.
 
 use std::fmt;
 
-/// A pattern over vector ids where `*` matches any characters (including `/` and none).
+/// A pattern over vector ids where `*` matches any characters (including `/` and none); a
+/// pattern without `*` matches that id and the ids below it (`X` and `X/…`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Glob {
     pattern: String,
@@ -31,8 +34,8 @@ impl Glob {
         };
         let mut parts: Vec<&str> = parts.collect();
         let Some(last) = parts.pop() else {
-            // No `*`: the pattern is the whole text.
-            return rest.is_empty();
+            // No `*`: the whole id, or a prefix of whole segments.
+            return rest.is_empty() || (!first.is_empty() && rest.starts_with('/'));
         };
         // Every middle part at its leftmost place leaves the most room for the rest.
         for part in parts {
@@ -61,12 +64,20 @@ mod tests {
     }
 
     #[test]
-    fn literal_patterns_match_the_whole_id() {
+    fn literal_patterns_match_the_whole_id_or_whole_segments_below_it() {
         assert!(matches("snn-pin/valid/basic/1", "snn-pin/valid/basic/1"));
         assert!(!matches("snn-pin/valid/basic/1", "snn-pin/valid/basic/12"));
         assert!(!matches("snn-pin/valid/basic/1", "xsnn-pin/valid/basic/1"));
+        assert!(matches(
+            "snn-pin/invalid",
+            "snn-pin/invalid/whitespace/19a2"
+        ));
+        assert!(matches("snn-pin", "snn-pin/invalid/whitespace/19a2"));
+        assert!(!matches("snn-pin/inv", "snn-pin/invalid/whitespace/19a2"));
+        assert!(!matches("snn", "snn-pin/invalid"));
         assert!(matches("", ""));
         assert!(!matches("", "a"));
+        assert!(!matches("", "/a"));
     }
 
     #[test]

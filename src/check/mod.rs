@@ -123,6 +123,19 @@ pub struct Config {
     /// Ends the run from another thread (a Ctrl-C handler): the command's processes are
     /// killed and the report holds the results found so far.
     pub cancel: Cancel,
+    /// Told of each result as it comes (for a progress display).
+    pub progress: Option<Progress>,
+}
+
+/// A function called after each result with (results so far, vectors selected), from the
+/// runner's threads: a progress display.
+#[derive(Clone)]
+pub struct Progress(pub std::sync::Arc<dyn Fn(usize, usize) + Send + Sync>);
+
+impl fmt::Debug for Progress {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Progress")
+    }
 }
 
 impl Config {
@@ -139,6 +152,7 @@ impl Config {
             max_failures: None,
             in_flight: IN_FLIGHT,
             cancel: Cancel::new(),
+            progress: None,
         }
     }
 }
@@ -214,7 +228,8 @@ pub fn run(cases: &[Case], config: &Config) -> Result<Report, CheckError> {
         errors: config.check_errors || config.check_hints,
         hints: config.check_hints,
     };
-    let recorder = Recorder::new(cases, checks, config.max_failures, &config.cancel);
+    let mut recorder = Recorder::new(cases, checks, config.max_failures, &config.cancel);
+    recorder.progress.clone_from(&config.progress);
     let mut notes = Vec::new();
     match config.mode {
         Mode::Batch => batch::run(cases, config, &recorder, &mut notes)?,

@@ -95,6 +95,9 @@ pub(crate) struct Recorder<'a> {
     results: Mutex<Vec<Option<CaseResult>>>,
     failures: AtomicUsize,
     stop: AtomicBool,
+    /// Told of each result (`Config::progress`).
+    pub(crate) progress: Option<super::Progress>,
+    recorded: AtomicUsize,
 }
 
 impl<'a> Recorder<'a> {
@@ -112,6 +115,8 @@ impl<'a> Recorder<'a> {
             results: Mutex::new(vec![None; cases.len()]),
             failures: AtomicUsize::new(0),
             stop: AtomicBool::new(false),
+            progress: None,
+            recorded: AtomicUsize::new(0),
         }
     }
 
@@ -131,6 +136,10 @@ impl<'a> Recorder<'a> {
         self.results
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)[index] = Some(result);
+        if let Some(progress) = &self.progress {
+            let recorded = self.recorded.fetch_add(1, Ordering::SeqCst) + 1;
+            (progress.0)(recorded, self.cases.len());
+        }
         !self.stopped()
     }
 

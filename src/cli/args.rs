@@ -18,13 +18,14 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
                   validate GGN move tables and list the moves they allow.",
     after_help = "Exit codes: 0 ok, 1 some input rejected (or check failed), 2 usage or I/O error.\n\n\
                   Decision ids in the help texts (D1–D12, M1–M7, G1–G15) refer to the project's \
-                  decision record, docs/DECISIONS.md in the repository; the published specs are \
-                  listed in docs/specs.md.\n\n\
+                  decision record: `gan decisions D10` prints one (docs/DECISIONS.md in the \
+                  repository); the published specs are listed in docs/specs.md.\n\n\
                   Examples:\n  gan parse CHESS:K shogi:+p\n  echo 'CHESS:k' | gan parse --format json\n  \
                   gan detect c:-k\n  gan check -- python3 conformance/adapters/gan_ref.py"
 )]
 pub struct Cli {
-    /// When to color the output: auto (a terminal, and `NO_COLOR` unset), always or never.
+    /// When to color the output and the messages: auto (colors on a terminal, unless
+    /// `NO_COLOR` is set or `TERM=dumb`; `CLICOLOR_FORCE` forces them), always or never.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto, global = true)]
     pub color: ColorChoice,
 
@@ -112,12 +113,67 @@ pub enum Command {
                       gan check --suite migrate-ggn -- python3 conformance/adapters/migrate_ggn_ref.py\n  \
                       gan check --write-skip-file known.txt -- ./my-adapter\n  \
                       gan check --skip-file known.txt --format junit -- ./my-adapter > report.xml\n  \
-                      gan check --list --filter 'snn-pin/invalid/*'"
+                      gan check --list --filter snn-pin/invalid"
     )]
     Check(CheckArgs),
     /// GGN move tables: validate documents, list the moves they allow on a board.
     #[command(subcommand)]
     Ggn(GgnCommand),
+    /// Reports on reports: `gan report matrix`, several implementations side by side.
+    #[command(subcommand)]
+    Report(ReportCommand),
+    /// Print the project's decisions on the specs (docs/DECISIONS.md): D1–D12, M1–M7,
+    /// G1–G15, the ids the help texts cite.
+    #[command(after_help = "Without an ID, the whole record.\n\n\
+                            Examples:\n  gan decisions D10\n  gan decisions m3 G6\n  \
+                            gan decisions | less")]
+    Decisions(DecisionsArgs),
+    /// Print a shell completion script for gan.
+    #[command(
+        after_help = "Examples:\n  gan completions bash > ~/.local/share/bash-completion/completions/gan\n  \
+                            gan completions zsh > ~/.zfunc/_gan\n  \
+                            gan completions fish > ~/.config/fish/completions/gan.fish"
+    )]
+    Completions(CompletionsArgs),
+    /// Print gan's man page (roff), one page with every command.
+    #[command(after_help = "Examples:\n  gan man > gan.1 && man ./gan.1")]
+    Man,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum ReportCommand {
+    /// Lay several `gan check --format json` reports side by side in one HTML page: a row per
+    /// vector, a column per report (as the results matrix of JSON Test Suite).
+    #[command(after_help = "The page is self-contained (no external assets); \
+                            matrix.html#outcome=fail shows only the rows where some report has a \
+                            fail.\n\n\
+                            Exit codes: 0 written, 2 a report that cannot be read or is not a \
+                            gan check JSON report.\n\n\
+                            Examples:\n  gan check --json -- python3 a.py > a.jsonl\n  \
+                            gan check --json -- ./b > b.jsonl\n  \
+                            gan report matrix a.jsonl b.jsonl > matrix.html")]
+    Matrix(MatrixArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct MatrixArgs {
+    /// The JSON reports, one column each, named by their file name.
+    #[arg(value_name = "REPORT.jsonl", required = true)]
+    pub reports: Vec<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct DecisionsArgs {
+    /// Decision ids (`D10`, `m3`); none for the whole record.
+    #[arg(value_name = "ID")]
+    pub ids: Vec<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell.
+    #[arg(value_enum, value_name = "SHELL")]
+    pub shell: clap_complete::Shell,
 }
 
 #[derive(Debug, Subcommand)]
@@ -154,7 +210,7 @@ pub enum GgnCommand {
 #[derive(Debug, Args)]
 pub struct GgnLimitArgs {
     /// The dialect of the GAN values.
-    #[arg(long, short = 'd', value_name = "D", default_value = "snn-pin", value_parser = parse_dialect)]
+    #[arg(long, short = 'd', value_name = "D", default_value = "snn-pin", value_parser = dialect_parser())]
     pub dialect: Dialect,
 
     /// Documents larger than this many bytes are rejected with `too-large`.
@@ -165,9 +221,15 @@ pub struct GgnLimitArgs {
     #[arg(long, value_name = "N", default_value_t = crate::ggn::Limits::DEFAULT_MAX_DEPTH, value_parser = parse_depth)]
     pub max_depth: usize,
 
-    /// Output format.
+    /// Output format: text (validate: a verdict per file, then each problem; moves: one line
+    /// per move) or json (JSON Lines: one object per file, or per move; schemas in
+    /// conformance/schema/ggn-validate-output and ggn-moves-output.schema.json).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+
+    /// Short for --format json.
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
 }
 
 #[derive(Debug, Args)]
@@ -219,7 +281,7 @@ pub struct GgnMovesArgs {
 pub struct GenerateArgs {
     /// Generate only this dialect's file (repeatable); default: all five, plus the GGN and
     /// migration files, cross-dialect.json and manifest.json.
-    #[arg(long, short = 'd', value_name = "D", value_parser = parse_dialect)]
+    #[arg(long, short = 'd', value_name = "D", value_parser = dialect_parser())]
     pub dialect: Vec<Dialect>,
 
     /// The corpus folder.
@@ -259,11 +321,19 @@ pub struct DiffArgs {
     #[arg(value_name = "NEW")]
     pub new: PathBuf,
 
-    /// Output format.
+    /// Output format: text (one line per vector added, removed or flipped, then a count per
+    /// dialect) or json (JSON Lines, one object per change).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+
+    /// Short for --format json.
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
 }
 
+/// The arguments of `gan check`.
+// Each flag of the command line is a bool of its own.
+#[allow(clippy::struct_excessive_bools)]
 #[derive(Debug, Args)]
 pub struct CheckArgs {
     /// The test suite.
@@ -272,7 +342,7 @@ pub struct CheckArgs {
 
     /// Run only this dialect (repeatable); without it, all five. ggn: documents in this
     /// dialect; migrate: conversions from or to it.
-    #[arg(long, short = 'd', value_name = "D", value_parser = parse_dialect)]
+    #[arg(long, short = 'd', value_name = "D", value_parser = dialect_parser())]
     pub dialect: Vec<Dialect>,
 
     /// Read the corpus from DIR instead of the one built in: DIR/gan/{dialect}.json,
@@ -297,12 +367,13 @@ pub struct CheckArgs {
     #[arg(long)]
     pub check_hints: bool,
 
-    /// Run only the vector ids matching GLOB (`*` matches anything, `/` included); repeatable.
+    /// Run only these vectors: an id, a prefix of whole segments (`snn-pin/invalid` runs
+    /// `snn-pin/invalid/…`), or a glob where `*` matches anything, `/` included; repeatable.
     #[arg(long, value_name = "GLOB")]
     pub filter: Vec<String>,
 
-    /// Known failures: lines `ID-or-GLOB  # reason`. Listed vectors still run; one that
-    /// passes is unexpected-pass.
+    /// Known failures: lines `ID-or-GLOB  # reason` (an id, a prefix of whole segments, or a
+    /// glob, as with --filter). Listed vectors still run; one that passes is unexpected-pass.
     #[arg(long, value_name = "F")]
     pub skip_file: Option<PathBuf>,
 
@@ -320,16 +391,31 @@ pub struct CheckArgs {
     pub timeout: Duration,
 
     /// Per-case mode: processes at once [default: the number of cores].
-    #[arg(short = 'j', long = "jobs", value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(short = 'j', long = "jobs", value_name = "N", value_parser = parse_jobs)]
     pub jobs: Option<u64>,
 
-    /// Print the ids of the vectors that would run, and exit.
+    /// Print the ids of the vectors a run counts (those it would skip included), and exit.
     #[arg(long)]
     pub list: bool,
 
-    /// Report format.
-    #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
+    #[arg(
+        long,
+        value_enum,
+        default_value_t = ReportFormat::Text,
+        help = "Report format: text (a table per dialect and group, then each failure), json \
+                (JSON Lines, conformance/schema/check-report.schema.json), junit (JUnit XML) or \
+                html (one self-contained page: a grid of pass rates, every result but pass, \
+                filters such as report.html#outcome=fail)"
+    )]
     pub format: ReportFormat,
+
+    /// Short for --format json.
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
+
+    /// Print only the failures and the result line (text report; no speed line).
+    #[arg(short, long)]
+    pub quiet: bool,
 
     /// The command to check and its arguments, after `--`.
     #[arg(last = true, value_name = "COMMAND", required_unless_present = "list")]
@@ -358,12 +444,10 @@ pub enum CheckMode {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum ReportFormat {
-    /// A summary table, then each failure.
     Text,
-    /// JSON Lines: one object per vector, then a summary object.
     Json,
-    #[value(help = "JUnit XML, for CI dashboards")]
     Junit,
+    Html,
 }
 
 fn parse_seconds(text: &str) -> Result<Duration, String> {
@@ -406,23 +490,37 @@ pub struct InputArgs {
     pub null_data: bool,
 
     /// Inputs longer than this many bytes are rejected with `too-long`.
-    #[arg(long, value_name = "N", default_value_t = 1 << 20)]
+    #[arg(long, value_name = "N", default_value_t = 1 << 20, value_parser = parse_max_bytes)]
     pub max_bytes: usize,
 
-    /// Output format.
+    /// Output format: text (one line per input: the verdict, then the attributes or the
+    /// error) or json (JSON Lines, one object per input: conformance/schema/parse-output
+    /// or detect-output.schema.json).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
 
+    /// Short for --format json.
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
+
     /// Identifiers to check; without any (or with `-` alone), standard input is read.
-    /// After `--`, every argument is an identifier, taken verbatim.
+    /// After `--`, every argument is an identifier, taken verbatim (`-` included).
     #[arg(value_name = "ID")]
     pub ids: Vec<OsString>,
+
+    /// Whether `--` came before the IDs (then `-` is an identifier).
+    #[arg(skip)]
+    pub escaped: bool,
 }
 
 #[derive(Debug, Args)]
 pub struct ParseArgs {
+    /// Print nothing: the exit status alone says whether every input is valid.
+    #[arg(short, long)]
+    pub quiet: bool,
+
     /// The dialect to parse in.
-    #[arg(long, short = 'd', value_name = "D", default_value = "snn-pin", value_parser = parse_dialect)]
+    #[arg(long, short = 'd', value_name = "D", default_value = "snn-pin", value_parser = dialect_parser())]
     pub dialect: Dialect,
 
     /// Print only the rejected inputs, each with its number: `LINE:INPUT: code at byte N`
@@ -435,7 +533,7 @@ pub struct ParseArgs {
     pub count: bool,
 
     /// Threads parsing standard input [default: the number of cores].
-    #[arg(short = 'j', long = "jobs", value_name = "N", value_parser = clap::value_parser!(u64).range(1..=256))]
+    #[arg(short = 'j', long = "jobs", value_name = "N", value_parser = parse_threads)]
     pub jobs: Option<u64>,
 
     #[command(flatten)]
@@ -450,15 +548,42 @@ pub struct DetectArgs {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Format {
-    /// One readable line per input.
     Text,
-    /// JSON Lines: one compact object per input.
     Json,
 }
 
-fn parse_dialect(name: &str) -> Result<Dialect, String> {
-    name.parse()
-        .map_err(|error: crate::dialect::UnknownDialect| error.to_string())
+/// The five dialect names, listed in the help, in errors and in completions.
+fn dialect_parser() -> impl clap::builder::TypedValueParser<Value = Dialect> {
+    use clap::builder::TypedValueParser as _;
+    clap::builder::PossibleValuesParser::new(Dialect::ALL.map(Dialect::as_str))
+        .map(|name| name.parse::<Dialect>().expect("a listed dialect"))
+}
+
+/// `-j`: between 1 and [`MAX_JOBS`], with a plain message.
+fn parse_jobs(text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(jobs) if (1..=MAX_JOBS).contains(&jobs) => Ok(jobs),
+        _ => Err(format!("give a number of processes from 1 to {MAX_JOBS}")),
+    }
+}
+
+/// The most processes `-j` starts at once (and threads `parse -j` runs).
+pub const MAX_JOBS: u64 = 256;
+
+/// `gan parse -j`: 1 to [`MAX_JOBS`] threads.
+fn parse_threads(text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(jobs) if (1..=MAX_JOBS).contains(&jobs) => Ok(jobs),
+        _ => Err(format!("give a number of threads from 1 to {MAX_JOBS}")),
+    }
+}
+
+/// `--max-bytes`: at least 1 (a limit of 0 would show every input as `""`).
+fn parse_max_bytes(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(bytes) if bytes >= 1 => Ok(bytes),
+        _ => Err("give a number of bytes, at least 1".to_owned()),
+    }
 }
 
 /// The arguments of `gan migrate`.
@@ -494,11 +619,11 @@ fn parse_dialect(name: &str) -> Result<Dialect, String> {
 )]
 pub struct MigrateArgs {
     /// The dialect of the input.
-    #[arg(long, value_name = "D", value_parser = parse_dialect)]
+    #[arg(long, value_name = "D", value_parser = dialect_parser())]
     pub(super) from: Dialect,
 
     /// The dialect to write.
-    #[arg(long, value_name = "D", default_value = "snn-pin", value_parser = parse_dialect)]
+    #[arg(long, value_name = "D", default_value = "snn-pin", value_parser = dialect_parser())]
     pub(super) to: Dialect,
 
     /// A TOML name table that adds or overrides rows: [pieces], [pieces.STYLE], [styles],
@@ -530,9 +655,18 @@ pub struct MigrateArgs {
     #[arg(long)]
     pub(super) keep_alignment: bool,
 
-    /// Output format.
+    /// Output format: text (one converted identifier per line) or json (JSON Lines, one
+    /// object per input line: output, error and diagnostics).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub(super) format: Format,
+
+    /// Short for --format json.
+    #[arg(long, conflicts_with = "format")]
+    pub(super) json: bool,
+
+    /// Print only the summary on standard error: no line diagnostics.
+    #[arg(short, long)]
+    pub(super) quiet: bool,
 
     /// Also write every line with a diagnostic to FILE, as JSON lines.
     #[arg(long, value_name = "FILE")]
@@ -543,12 +677,12 @@ pub struct MigrateArgs {
     pub(super) null_data: bool,
 
     /// Inputs longer than this many bytes are rejected with `too-long`.
-    #[arg(long, value_name = "N", default_value_t = 1 << 20)]
+    #[arg(long, value_name = "N", default_value_t = 1 << 20, value_parser = parse_max_bytes)]
     pub(super) max_bytes: usize,
 
     /// INPUT is a GGN document: convert the identifiers inside it (piece keys,
     /// require/prevent states, perform values) and write the document.
-    #[arg(long, conflicts_with_all = ["fail_fast", "keep_going", "keep_alignment", "null_data", "format"])]
+    #[arg(long, conflicts_with_all = ["fail_fast", "keep_going", "keep_alignment", "null_data", "format", "json"])]
     pub(super) ggn: bool,
 
     /// The file to convert; `-` or nothing for standard input.

@@ -1,6 +1,6 @@
 //! `gan check`: load the suite's corpus, select vectors, run the command, report.
 
-use std::io::{self, Write};
+use std::io::{self, IsTerminal as _, Write};
 use std::path::Path;
 
 use crate::check::{self, Case, Command, Config, Glob, Mode, Report, Selection, SkipFile};
@@ -43,6 +43,12 @@ fn run(args: &CheckArgs, out: &mut impl Write) -> io::Result<Result<u8, String>>
             Err(error) => return Ok(Err(format!("{}: {error}", path.display()))),
         },
     };
+    // Found now rather than after the whole run.
+    if let Some(path) = &args.write_skip_file {
+        if let Err(message) = super::files::check_writable(path) {
+            return Ok(Err(message));
+        }
+    }
     let selection = Selection {
         dialects: args.dialect.clone(),
         filters: args.filter.iter().map(|glob| Glob::new(glob)).collect(),
@@ -58,11 +64,10 @@ fn run(args: &CheckArgs, out: &mut impl Write) -> io::Result<Result<u8, String>>
         Err(message) => return Ok(Err(message)),
     };
     if args.list {
+        // Every vector a run counts: those batch mode cannot send (inputs that are not UTF-8)
+        // are counted there as skipped, and listed here too.
         for case in &cases {
-            // Batch mode does not send inputs that are not UTF-8 (GAN and migrate suites).
-            if mode == Mode::PerCase || case.not_sent_in_batch().is_none() {
-                writeln!(out, "{}", case.id)?;
-            }
+            writeln!(out, "{}", case.id)?;
         }
         return Ok(Ok(OK));
     }
@@ -87,27 +92,76 @@ fn run(args: &CheckArgs, out: &mut impl Write) -> io::Result<Result<u8, String>>
     config.max_failures = args
         .max_failures
         .map(|n| usize::try_from(n).unwrap_or(usize::MAX));
-    let report = match check::run(&cases, &config) {
+    let bar = progress_bar(args, cases.len(), &mut config);
+    let report = check::run(&cases, &config);
+    bar.finish_and_clear();
+    let report = match report {
         Ok(report) => report,
         Err(error) => return Ok(Err(error.to_string())),
     };
 
-    match args.format {
-        ReportFormat::Text => check::report::text(&report, out)?,
-        ReportFormat::Json => check::report::json(&report, out)?,
-        ReportFormat::Junit => check::report::junit(&report, out)?,
-    }
+    write_report(args, &report, out)?;
     if let Some(path) = &args.write_skip_file {
         let text = check::render_skip_file(&report.results);
         if let Err(error) = std::fs::write(path, text) {
             return Ok(Err(format!("{}: {error}", path.display())));
         }
     }
-    writeln!(super::pipe::stderr(), "gan check: {}", speed(&report))?;
+    // The report first, whole: on a terminal the speed line comes after it, not inside it.
+    out.flush()?;
+    if !args.quiet {
+        writeln!(super::pipe::stderr(), "gan check: {}", speed(&report))?;
+    }
     if let Some(code) = super::signals::interrupted() {
         return Ok(Ok(code));
     }
     Ok(Ok(if report.passed() { OK } else { REJECTED }))
+}
+
+/// The report in the format asked for; the text report painted when colors are on.
+fn write_report(args: &CheckArgs, report: &Report, out: &mut impl Write) -> io::Result<()> {
+    match args.format {
+        ReportFormat::Text => {
+            let mut text = Vec::new();
+            if args.quiet {
+                check::report::text_failures(report, &mut text)?;
+            } else {
+                check::report::text(report, &mut text)?;
+            }
+            if super::style::stdout_on() {
+                for line in String::from_utf8_lossy(&text).lines() {
+                    writeln!(out, "{}", super::style::paint(line))?;
+                }
+            } else {
+                out.write_all(&text)?;
+            }
+        }
+        ReportFormat::Json => check::report::json(report, out)?,
+        ReportFormat::Junit => check::report::junit(report, out)?,
+        ReportFormat::Html => check::report::html(report, out)?,
+    }
+    Ok(())
+}
+
+/// A progress bar on standard error when it is a terminal (indicatif draws nothing
+/// otherwise), to clear before the report.
+fn progress_bar(args: &CheckArgs, cases: usize, config: &mut Config) -> indicatif::ProgressBar {
+    let bar = indicatif::ProgressBar::with_draw_target(
+        Some(cases as u64),
+        indicatif::ProgressDrawTarget::stderr(),
+    );
+    if let Ok(style) = indicatif::ProgressStyle::with_template(
+        "{bar:40} {pos}/{len} vectors, {per_sec}, eta {eta}",
+    ) {
+        bar.set_style(style);
+    }
+    if !args.quiet && std::io::stderr().is_terminal() {
+        let shown = bar.clone();
+        config.progress = Some(check::Progress(std::sync::Arc::new(move |done, _| {
+            shown.set_position(done as u64);
+        })));
+    }
+    bar
 }
 
 /// `12000 vectors in 0.4 s (30000/s): 11990 passed, 10 failing`.

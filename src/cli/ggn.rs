@@ -54,7 +54,16 @@ fn validate(args: &GgnValidateArgs, out: &mut impl Write) -> io::Result<u8> {
         }
         match args.common.format {
             Format::Json => writeln!(out, "{}", report.to_json())?,
-            Format::Text => writeln!(out, "{}", report.to_text(validation.diagnostics()))?,
+            Format::Text => {
+                let text = report.to_text(validation.diagnostics());
+                if super::style::stdout_on() {
+                    for line in text.lines() {
+                        writeln!(out, "{}", super::style::paint(line))?;
+                    }
+                } else {
+                    writeln!(out, "{text}")?;
+                }
+            }
         }
     }
     Ok(code)
@@ -182,12 +191,12 @@ fn read_squares(
 fn unreadable(path: &Path, error: &io::Error) -> io::Result<()> {
     writeln!(
         super::pipe::stderr(),
-        "gan: cannot read {}: {error}",
+        "gan ggn: cannot read {}: {error}",
         path.display()
     )
 }
 
 fn usage(message: &str) -> io::Result<u8> {
-    writeln!(super::pipe::stderr(), "gan: {message}")?;
+    writeln!(super::pipe::stderr(), "gan ggn: {message}")?;
     Ok(FAILURE)
 }

@@ -7,9 +7,10 @@ use crate::records::{Blocks, Framing, Line, Record};
 
 use super::args::InputArgs;
 
-/// Whether the inputs come from standard input (no IDs, or `-` alone).
+/// Whether the inputs come from standard input: no IDs, or `-` alone (before `--`; after
+/// it, `-` is an identifier like any other).
 pub fn from_stdin(args: &InputArgs) -> bool {
-    args.ids.is_empty() || (args.ids.len() == 1 && args.ids[0] == "-")
+    args.ids.is_empty() || (args.ids.len() == 1 && args.ids[0] == "-" && !args.escaped)
 }
 
 /// The framing of standard input.

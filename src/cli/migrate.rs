@@ -67,7 +67,7 @@ pub fn migrate(args: &MigrateArgs, stdout: &mut impl Write) -> io::Result<u8> {
         (None, false) => Sink::Stdout(stdout),
     };
     let mut report = args.report.as_deref().map(create).transpose()?;
-    let mut stderr = Reporter::new(size);
+    let mut stderr = Reporter::new(size, args.quiet);
     let name = input_path.unwrap_or(Path::new("standard input"));
     let (summary, stopped) = run(
         args,
@@ -253,10 +253,14 @@ struct Reporter {
     stderr: BufWriter<super::pipe::Closable<io::Stderr>>,
     bar: Option<ProgressBar>,
     ambiguous: AmbiguousStyles,
+    /// `--quiet`: the summary only.
+    quiet: bool,
+    /// Standard error gets colors.
+    colored: bool,
 }
 
 impl Reporter {
-    fn new(size: Option<u64>) -> Reporter {
+    fn new(size: Option<u64>, quiet: bool) -> Reporter {
         let bar = size
             .filter(|&size| size >= PROGRESS_THRESHOLD && io::stderr().is_terminal())
             .map(|size| {
@@ -272,23 +276,28 @@ impl Reporter {
             stderr: BufWriter::new(super::pipe::stderr()),
             bar,
             ambiguous: AmbiguousStyles::default(),
+            quiet,
+            colored: super::style::stderr_on(),
         }
     }
 
     /// `gan migrate: line N: "input": severity code: message`, one line per diagnostic; an
-    /// `ambiguous-style` warning only at the first line of its style.
+    /// `ambiguous-style` warning only at the first line of its style (each is counted for
+    /// the summary, `--quiet` too).
     fn diagnostics(&mut self, record: Line<'_>, conversion: &Conversion) -> io::Result<()> {
         let (shown, _) = output::escape(record.bytes);
         let mut text = String::new();
         for diagnostic in conversion.diagnostics() {
-            if !self.ambiguous.show(diagnostic) {
+            if !self.ambiguous.show(diagnostic) || self.quiet {
                 continue;
             }
-            let _ = writeln!(
-                text,
-                "gan migrate: line {}: {shown}: {diagnostic}",
-                record.number
-            );
+            let line = format!("gan migrate: line {}: {shown}: {diagnostic}", record.number);
+            let line = if self.colored {
+                super::style::paint(&line)
+            } else {
+                line
+            };
+            let _ = writeln!(text, "{line}");
         }
         match &self.bar {
             Some(bar) => bar.suspend(|| super::pipe::stderr().write_all(text.as_bytes())),

@@ -35,7 +35,14 @@ pub(super) fn migrate_ggn(
     let migration = migrate_document(&bytes, converter, &limits);
     let mut stderr = BufWriter::new(super::pipe::stderr());
     for problem in migration.problems() {
-        writeln!(stderr, "gan migrate: {name}: {problem}")?;
+        if !args.quiet {
+            let line = format!("gan migrate: {name}: {problem}");
+            if super::style::stderr_on() {
+                writeln!(stderr, "{}", super::style::paint(&line))?;
+            } else {
+                writeln!(stderr, "{line}")?;
+            }
+        }
         if let Some(report) = &mut report {
             let line = serde_json::to_string(problem).expect("a problem serializes");
             writeln!(report, "{line}")?;

@@ -3,6 +3,7 @@
 mod ambiguous_styles;
 mod args;
 mod check;
+mod decisions;
 mod diff;
 mod files;
 mod generate;
@@ -12,15 +13,18 @@ mod migrate;
 mod migrate_ggn;
 mod parse;
 mod pipe;
+mod report;
 mod signals;
 mod style;
 
-use std::io::{self, Write};
+use std::ffi::OsString;
+use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
-use clap::Parser as _;
+use clap::error::ErrorKind;
+use clap::{CommandFactory as _, FromArgMatches as _};
 
-use args::{Cli, Command};
+use args::{Cli, ColorChoice, Command, Format, GgnCommand, ReportCommand, ReportFormat};
 
 /// Exit code: everything valid, or the check passed.
 pub const OK: u8 = 0;
@@ -30,13 +34,25 @@ pub const REJECTED: u8 = 1;
 pub const FAILURE: u8 = 2;
 
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let raw: Vec<OsString> = std::env::args_os().collect();
+    let mut cli = match parse_args(&raw) {
+        Ok(cli) => cli,
+        Err(code) => return code,
+    };
+    apply_shorthands(&mut cli, &raw);
     signals::install();
     let stdout = io::stdout();
+    style::set_choice(cli.color);
     let colors = style::Colors::choose(cli.color);
     let result = match &cli.command {
         Command::Parse(_) | Command::Detect(_) | Command::Migrate(_) => {
-            let mut out = io::BufWriter::new(stdout.lock());
+            // Someone typing at a terminal gets each answer as soon as the line is read (a
+            // line writer); a pipe or a file gets large buffered writes.
+            let mut out: Box<dyn Write> = if io::stdin().is_terminal() {
+                Box::new(io::LineWriter::new(stdout.lock()))
+            } else {
+                Box::new(io::BufWriter::new(stdout.lock()))
+            };
             let result = match &cli.command {
                 Command::Parse(args) => parse::parse(args, &mut out, colors),
                 Command::Detect(args) => parse::detect(args, &mut out, colors),
@@ -58,6 +74,15 @@ pub fn main() -> ExitCode {
                 Command::Diff(args) => diff::diff(args, &mut out),
                 Command::Check(args) => check::check(args, &mut out),
                 Command::Ggn(command) => ggn::run(command, &mut out),
+                Command::Completions(args) => {
+                    // Into memory first: clap_complete panics on a write error.
+                    let mut script = Vec::new();
+                    clap_complete::generate(args.shell, &mut command(), "gan", &mut script);
+                    out.write_all(&script).map(|()| OK)
+                }
+                Command::Man => man(&mut out).map(|()| OK),
+                Command::Decisions(args) => decisions::decisions(args, &mut out),
+                Command::Report(ReportCommand::Matrix(args)) => report::matrix(args, &mut out),
                 _ => unreachable!("matched above"),
             };
             let result = result.and_then(|code| out.flush().map(|()| code));
@@ -75,8 +100,193 @@ pub fn main() -> ExitCode {
         Ok(code) => ExitCode::from(code),
         Err(error) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(OK),
         Err(error) => {
-            let _ = writeln!(io::stderr(), "gan: {error}");
+            let _ = writeln!(io::stderr(), "{}: {error}", prefix(command_name(&raw)));
             ExitCode::from(FAILURE)
         }
+    }
+}
+
+/// The clap command: the declaration of `args.rs`, as `gan completions` and the man page
+/// see it too.
+pub fn command() -> clap::Command {
+    Cli::command()
+}
+
+/// The man page (roff): the page of `gan`, then one page per command (`gan-parse`, …).
+fn man(out: &mut impl Write) -> io::Result<()> {
+    let command = command();
+    clap_mangen::Man::new(command.clone()).render(out)?;
+    for sub in command.get_subcommands() {
+        let name = format!("gan-{}", sub.get_name());
+        let sub = sub.clone().bin_name(format!("gan {}", sub.get_name()));
+        clap_mangen::Man::new(sub).title(name).render(out)?;
+    }
+    Ok(())
+}
+
+/// The prefix of every message: `gan <command>` inside a subcommand, `gan` before one.
+pub(crate) fn prefix(command: Option<&str>) -> String {
+    command.map_or_else(|| "gan".to_owned(), |name| format!("gan {name}"))
+}
+
+/// The subcommand named on the command line, if any (the first word that is one).
+fn command_name(raw: &[OsString]) -> Option<&'static str> {
+    let names = [
+        "parse",
+        "detect",
+        "migrate",
+        "generate",
+        "diff",
+        "check",
+        "ggn",
+        "report",
+        "decisions",
+        "completions",
+        "man",
+    ];
+    let mut words = raw.iter().skip(1);
+    while let Some(word) = words.next() {
+        let word = word.to_str()?;
+        if word == "--color" {
+            words.next();
+            continue;
+        }
+        if word.starts_with('-') {
+            continue;
+        }
+        return names.into_iter().find(|name| *name == word);
+    }
+    None
+}
+
+/// Parses the command line; on an error, prints it the project's way (one prefix, colors by
+/// the same rule as the output, a hint for a command given without `--`) and returns the
+/// exit status.
+fn parse_args(raw: &[OsString]) -> Result<Cli, ExitCode> {
+    let choice = color_choice(raw);
+    let colored = style::enabled(choice, io::stderr().is_terminal());
+    let command = command().color(if colored {
+        clap::ColorChoice::Always
+    } else {
+        clap::ColorChoice::Never
+    });
+    let error = match command
+        .try_get_matches_from(raw)
+        .and_then(|mut matches| Cli::from_arg_matches_mut(&mut matches))
+    {
+        Ok(cli) => return Ok(cli),
+        Err(error) => error,
+    };
+    if matches!(
+        error.kind(),
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion
+    ) || error.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    {
+        let _ = error.print();
+        let code = if error.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+            FAILURE
+        } else {
+            OK
+        };
+        return Err(ExitCode::from(code));
+    }
+    let rendered = if colored {
+        error.render().ansi().to_string()
+    } else {
+        error.render().to_string()
+    };
+    let name = command_name(raw);
+    let mut text = retag(&rendered, &prefix(name));
+    if let Some(hint) = dash_dash_hint(&error, name) {
+        text = text.replacen('\n', &format!("\n\n  hint: {hint}\n"), 1);
+    }
+    let _ = write!(io::stderr(), "{text}");
+    Err(ExitCode::from(FAILURE))
+}
+
+/// clap's `error: ` (plain or styled) replaced by `prefix: `.
+fn retag(rendered: &str, prefix: &str) -> String {
+    if let Some(rest) = rendered.strip_prefix("error: ") {
+        return format!("{prefix}: {rest}");
+    }
+    // Styled: `ESC[1mESC[31merror:ESC[0m ` or similar: replace the first "error:" only.
+    match rendered.find("error:") {
+        Some(at) if at < 24 => {
+            let end = rendered[at..]
+                .find(' ')
+                .map_or(rendered.len(), |i| at + i + 1);
+            format!("{prefix}: {}", &rendered[end..])
+        }
+        _ => rendered.to_owned(),
+    }
+}
+
+/// `gan check python3 adapter.py`: the command belongs after `--`.
+fn dash_dash_hint(error: &clap::Error, name: Option<&str>) -> Option<String> {
+    use clap::error::ContextKind;
+    if name != Some("check") || error.kind() != ErrorKind::UnknownArgument {
+        return None;
+    }
+    let stray = match error.get(ContextKind::InvalidArg)? {
+        clap::error::ContextValue::String(text) => text.clone(),
+        _ => return None,
+    };
+    if stray.starts_with('-') {
+        return None;
+    }
+    Some(format!(
+        "the command to check goes after `--`: gan check [OPTIONS] -- {stray} …"
+    ))
+}
+
+/// `--color` as written on a command line that did not parse (auto when absent or unclear).
+fn color_choice(raw: &[OsString]) -> ColorChoice {
+    let mut choice = ColorChoice::Auto;
+    let mut words = raw.iter().skip(1).filter_map(|w| w.to_str());
+    while let Some(word) = words.next() {
+        if word == "--" {
+            break;
+        }
+        let value = match word.strip_prefix("--color") {
+            Some("") => words.next(),
+            Some(rest) => rest.strip_prefix('='),
+            None => None,
+        };
+        match value {
+            Some("always") => choice = ColorChoice::Always,
+            Some("never") => choice = ColorChoice::Never,
+            Some("auto") => choice = ColorChoice::Auto,
+            _ => {}
+        }
+    }
+    choice
+}
+
+/// `--json` is `--format json`; `--` before `parse`'s or `detect`'s IDs makes `-` an ID.
+fn apply_shorthands(cli: &mut Cli, raw: &[OsString]) {
+    let escaped = raw.iter().any(|word| word == "--");
+    match &mut cli.command {
+        Command::Parse(args) => {
+            args.input.escaped = escaped;
+            if args.input.json {
+                args.input.format = Format::Json;
+            }
+        }
+        Command::Detect(args) => {
+            args.input.escaped = escaped;
+            if args.input.json {
+                args.input.format = Format::Json;
+            }
+        }
+        Command::Migrate(args) if args.json => args.format = Format::Json,
+        Command::Diff(args) if args.json => args.format = Format::Json,
+        Command::Check(args) if args.json => args.format = ReportFormat::Json,
+        Command::Ggn(GgnCommand::Validate(args)) if args.common.json => {
+            args.common.format = Format::Json;
+        }
+        Command::Ggn(GgnCommand::Moves(args)) if args.common.json => {
+            args.common.format = Format::Json;
+        }
+        _ => {}
     }
 }

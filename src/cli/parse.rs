@@ -19,10 +19,13 @@ use super::{OK, REJECTED};
 const FLUSH_AT: usize = 1 << 16;
 
 pub fn parse(args: &ParseArgs, out: &mut impl Write, colors: Colors) -> io::Result<u8> {
+    // `--quiet`: the counts alone (the cheapest mode), printed nowhere.
+    let mut nowhere = io::sink();
+    let mut out: &mut dyn Write = if args.quiet { &mut nowhere } else { out };
     let options = bulk::Options {
         dialect: args.dialect,
         max_len: args.input.max_bytes,
-        mode: if args.count {
+        mode: if args.count || args.quiet {
             Mode::Count
         } else if args.invalid_only {
             Mode::InvalidOnly
@@ -38,7 +41,13 @@ pub fn parse(args: &ParseArgs, out: &mut impl Write, colors: Colors) -> io::Resu
     let counts = if inputs::from_stdin(&args.input) {
         let stdin = io::stdin().lock();
         let jobs = inputs::jobs(args.jobs);
-        bulk::parse_stream(&options, stdin, inputs::framing(&args.input), jobs, out)?
+        bulk::parse_stream(
+            &options,
+            stdin,
+            inputs::framing(&args.input),
+            jobs,
+            &mut out,
+        )?
     } else {
         let fast = Compiled::builtin(args.dialect).ok();
         let (mut counts, mut buffer) = (Counts::default(), Vec::new());
@@ -48,7 +57,7 @@ pub fn parse(args: &ParseArgs, out: &mut impl Write, colors: Colors) -> io::Resu
         if options.mode == Mode::Count {
             counts.write(options.format, &mut buffer);
         }
-        let mut sink = Sink::new(out);
+        let mut sink = Sink::new(&mut out);
         sink.write(&buffer)?;
         sink.finish()?;
         counts

@@ -765,7 +765,7 @@ fn after_only(cell: &str) -> Option<usize> {
         .find(|&at| {
             let before = at == 0 || !bytes[at - 1].is_ascii_alphanumeric();
             let after = bytes.get(at + 4).is_none_or(|b| !b.is_ascii_alphanumeric());
-            let outside = cell[..at].matches('`').count() % 2 == 0;
+            let outside = cell[..at].matches('`').count().is_multiple_of(2);
             before && after && outside
         })
         .map(|at| at + 4)

@@ -174,10 +174,10 @@ fn list_prints_the_ids_each_suite_would_send() {
     let migrate = list(&["--suite", "migrate"]);
     assert_eq!(
         migrate.len(),
-        138,
-        "the input that is not UTF-8 is not sent"
+        139,
+        "the input that is not UTF-8 is counted (skipped) by a run, so listed"
     );
-    assert!(!migrate.contains(&"migrate/legacy-snn-pin/m1/invalid-utf8".to_owned()));
+    assert!(migrate.contains(&"migrate/legacy-snn-pin/m1/invalid-utf8".to_owned()));
     assert_eq!(migrate[0], "migrate/legacy-snn-pin/m2/king-first");
     let moves = list(&["--suite", "ggn", "--filter", "ggn/moves/*"]);
     assert_eq!(moves.len(), 85);
@@ -273,81 +273,6 @@ fn usage_errors_of_the_ggn_and_migrate_suites_exit_2() {
             .code(2)
             .stderr(predicate::str::contains(*message));
     }
-}
-
-/// The `console` blocks of README.md's "The GGN and migrate suites": each `$ gan check …` must
-/// print what the block shows (its last line after `| tail -1`; the lines before and after
-/// a `…` line otherwise). `my_migrate.py` is the zoo's king-flag-as-diminished mutant.
-#[test]
-fn readme_examples_are_current() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
-    let start = readme
-        .find("### The GGN and migrate suites")
-        .expect("the section");
-    let section = &readme[start..];
-    let section = &section[..section.find("\n## ").unwrap_or(section.len())];
-
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::copy(adapter("gan_ref.py"), dir.path().join("gan_ref.py")).unwrap();
-    let mutant = crate::check_mutants::parse_mutant(
-        &root.join("tests/mutants/migrate/king-flag-as-diminished.mutant"),
-    );
-    let reference = std::fs::read_to_string(adapter("migrate_ref.py")).unwrap();
-    let mine = crate::check_mutants::mutate(&mutant, "migrate_ref.py", &reference).unwrap();
-    std::fs::write(dir.path().join("my_migrate.py"), mine).unwrap();
-
-    let mut checked = 0;
-    for block in section.split("```console\n").skip(1) {
-        let block = &block[..block.find("```").unwrap()];
-        let mut commands: Vec<(&str, Vec<&str>)> = Vec::new();
-        for line in block.lines() {
-            match line.strip_prefix("$ ") {
-                Some(command) => commands.push((command, Vec::new())),
-                None => commands.last_mut().expect("a command first").1.push(line),
-            }
-        }
-        for (command, expected) in commands {
-            let (command, tail) = match command.strip_suffix(" | tail -1") {
-                Some(command) => (command, true),
-                None => (command, false),
-            };
-            let words: Vec<&str> = command.split(' ').collect();
-            assert_eq!(words[0], "gan", "README runs {command}");
-            let folder = if command.contains("my_migrate.py") {
-                dir.path()
-            } else {
-                root
-            };
-            let output = gan()
-                .args(&words[1..])
-                .current_dir(folder)
-                .output()
-                .unwrap();
-            let actual = String::from_utf8(output.stdout).unwrap();
-            let actual: Vec<&str> = actual.lines().collect();
-            if tail {
-                assert_eq!(actual.last(), expected.first(), "README.md: $ {command}");
-            } else {
-                let cut = expected
-                    .iter()
-                    .position(|l| *l == "…")
-                    .unwrap_or(expected.len());
-                let (head, rest) = expected.split_at(cut);
-                let rest = rest.get(1..).unwrap_or_default();
-                assert!(
-                    actual.starts_with(head),
-                    "README.md: $ {command}\n{actual:#?}"
-                );
-                assert!(
-                    actual.ends_with(rest),
-                    "README.md: $ {command}\n{actual:#?}"
-                );
-            }
-            checked += 1;
-        }
-    }
-    assert_eq!(checked, 4);
 }
 
 #[test]

@@ -1,13 +1,13 @@
 //! `gan ggn validate` and `gan ggn moves` from the outside: both formats (snapshots, every JSON
 //! line against its schema), every exit code, standard input, `--squares`, `--strict`,
-//! `--dialect`, the limits and the filters. Runs in `tests/suite/ggn/fixtures`.
+//! `--dialect`, the limits and the filters. Runs in `examples/ggn`.
 
 use std::path::PathBuf;
 
 use serde_json::Value;
 
 fn fixtures() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/suite/ggn/fixtures")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/ggn")
 }
 
 /// Runs `gan ARGS` in the fixtures folder with `stdin`; returns (exit code, stdout, stderr).
@@ -93,7 +93,7 @@ fn validate_exit_codes() {
     let (code, stdout, stderr) = gan(&["ggn", "validate", "missing.json", "e4.json"], b"");
     assert_eq!((code, stdout.as_str()), (2, "e4.json: valid\n"));
     assert!(
-        stderr.starts_with("gan: cannot read missing.json: "),
+        stderr.starts_with("gan ggn: cannot read missing.json: "),
         "{stderr}"
     );
     // Usage errors.
@@ -370,42 +370,4 @@ fn help_has_examples() {
         assert!(stdout.contains("Examples:\n  gan ggn"), "{stdout}");
         assert!(stdout.contains("Exit codes: 0"), "{stdout}");
     }
-}
-
-/// The `console` blocks of README.md's GGN section, run in the fixtures folder: every
-/// `$ gan …` and `$ cat …` line must print exactly the lines below it.
-#[test]
-fn readme_examples_are_current() {
-    let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
-    let start = readme.find("## GGN").expect("a GGN section");
-    let section = &readme[start..];
-    let section = section[6..]
-        .find("\n## ")
-        .map_or(section, |end| &section[..end + 6]);
-    let mut checked = 0;
-    for block in section.split("```console\n").skip(1) {
-        let block = &block[..block.find("```").unwrap()];
-        let mut commands: Vec<(&str, String)> = Vec::new();
-        for line in block.lines() {
-            if let Some(command) = line.strip_prefix("$ ") {
-                commands.push((command, String::new()));
-            } else {
-                let output = &mut commands.last_mut().expect("output after a command").1;
-                output.push_str(line);
-                output.push('\n');
-            }
-        }
-        for (command, expected) in commands {
-            let words: Vec<&str> = command.split(' ').collect();
-            let actual = match words[0] {
-                "cat" => std::fs::read_to_string(fixtures().join(words[1])).unwrap(),
-                "gan" => gan(&words[1..], b"").1,
-                other => panic!("README runs {other}"),
-            };
-            assert_eq!(actual, expected, "README.md: $ {command}");
-            checked += 1;
-        }
-    }
-    assert!(checked >= 5, "{checked} commands");
 }

@@ -1,9 +1,11 @@
-//! The results of a run and their three renderings: `text` for people, `json` (JSON
-//! Lines, described by `conformance/schema/check-report.schema.json`) for programs, `junit`
-//! for CI dashboards. All three are deterministic: no timings, fixed order. They serve every
+//! The results of a run and their renderings: `text` for people, `json` (JSON Lines,
+//! described by `conformance/schema/check-report.schema.json`) for programs, `junit` for CI
+//! dashboards, `html` (and `matrix`, several JSON reports side by side) for people after a
+//! run. All are deterministic: no timings, fixed order. They serve every
 //! suite: the results are counted per section (dialect, set or conversion) and group, and
 //! each suite says in its own words what a vector expects and what came.
 
+mod html;
 mod json;
 mod junit;
 mod skip_file;
@@ -21,10 +23,11 @@ use super::outcome::CaseResult;
 use super::plan::Case;
 use super::Mode;
 
+pub use html::{html, matrix, MatrixColumn};
 pub use json::json;
 pub use junit::junit;
 pub use skip_file::render as skip_file;
-pub use text::text;
+pub use text::{text, text_failures};
 
 /// Everything a run found.
 #[derive(Debug, Clone)]

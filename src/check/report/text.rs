@@ -32,13 +32,27 @@ pub fn text(report: &Report, out: &mut dyn Write) -> io::Result<()> {
     }
     rows.push(("(all)".to_owned(), "(all)".to_owned(), summary.total));
     table(out, report.suite, &rows)?;
+    writeln!(out)?;
+    end(report, out)
+}
+
+/// The end of the text report alone: each failure, the notes and the result line (`gan check
+/// --quiet`).
+pub fn text_failures(report: &Report, out: &mut dyn Write) -> io::Result<()> {
+    end(report, out)
+}
+
+fn end(report: &Report, out: &mut dyn Write) -> io::Result<()> {
+    let summary = report.summary();
 
     let failures: Vec<_> = report.failures().collect();
+    let any = !failures.is_empty() || !report.notes.is_empty();
     if !failures.is_empty() {
-        writeln!(out, "\nfailures ({}):", failures.len())?;
+        writeln!(out, "failures ({}):", failures.len())?;
     }
-    for result in failures {
-        writeln!(out, "\n{} {}", result.status, result.case.id)?;
+    for result in &failures {
+        writeln!(out)?;
+        writeln!(out, "{} {}", result.status, result.case.id)?;
         for (label, text) in input_lines(&result.case) {
             writeln!(out, "  {:<10}{text}", format!("{label}:"))?;
         }
@@ -50,12 +64,17 @@ pub fn text(report: &Report, out: &mut dyn Write) -> io::Result<()> {
     }
 
     if !report.notes.is_empty() {
-        writeln!(out, "\nnotes:")?;
+        if !failures.is_empty() {
+            writeln!(out)?;
+        }
+        writeln!(out, "notes:")?;
         for note in &report.notes {
             writeln!(out, "  - {note}")?;
         }
     }
-    writeln!(out)?;
+    if any {
+        writeln!(out)?;
+    }
     if report.stopped_early {
         writeln!(
             out,
@@ -103,7 +122,7 @@ pub fn text(report: &Report, out: &mut dyn Write) -> io::Result<()> {
 /// Whether the detail says more than `expected` and `got`: always for a right verdict with
 /// something else wrong; for a wrong list of moves (where they first differ) and a reply of
 /// the wrong shape (what is wrong with it), too.
-fn explains(result: &CaseResult) -> bool {
+pub(super) fn explains(result: &CaseResult) -> bool {
     match result.status {
         Status::WrongActor | Status::WrongError | Status::UnexpectedPass | Status::Unsupported => {
             true

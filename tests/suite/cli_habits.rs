@@ -1,0 +1,598 @@
+//! The habits of the command line that users bring from ripgrep and cargo: one error prefix,
+//! `-q`, `--json`, a hint for a command given without `--`, bounds with plain messages, help
+//! that lists what it can, and colors by one rule. Terminal behaviours run under a
+//! pseudo-terminal (`script -qec`).
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use crate::util::{gan_command as gan, outcome, text};
+
+/// (exit code, stdout, stderr) of `gan ARGS` with empty standard input.
+fn run(args: &[&str]) -> (i32, String, String) {
+    outcome(gan().args(args).env_remove("CLICOLOR_FORCE"), b"")
+}
+
+fn reference() -> String {
+    concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/conformance/adapters/gan_ref.py"
+    )
+    .to_owned()
+}
+
+#[test]
+fn usage_errors_carry_the_commands_prefix_and_exit_2() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["--bogus"], "gan: unexpected argument '--bogus' found\n"),
+        (&["frobnicate"], "gan: unrecognized subcommand 'frobnicate'\n"),
+        (&["parse", "--bogus"], "gan parse: unexpected argument '--bogus' found\n"),
+        (
+            &["migrate", "--to", "qpi"],
+            "gan migrate: the following required arguments were not provided:\n",
+        ),
+        (&["ggn", "validate"], "gan ggn: the following required arguments"),
+        (&["check", "-j", "0", "--", "true"], "gan check: invalid value '0' for '--jobs <N>': give a number of processes from 1 to 256\n"),
+        (&["check", "-j", "257", "--", "true"], "gan check: invalid value '257' for '--jobs <N>': give a number of processes from 1 to 256\n"),
+        (&["parse", "--max-bytes", "0", "C:K"], "gan parse: invalid value '0' for '--max-bytes <N>': give a number of bytes, at least 1\n"),
+        (&["parse", "--json", "--format", "text", "C:K"], "gan parse: the argument '--json' cannot be used with '--format <FORMAT>'\n"),
+    ];
+    for (args, start) in cases {
+        let (code, stdout, stderr) = run(args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(stdout.is_empty(), "{args:?}");
+        assert!(stderr.starts_with(start), "{args:?}:\n{stderr}");
+        assert!(!stderr.contains("error:"), "{args:?}:\n{stderr}");
+    }
+}
+
+#[test]
+fn a_command_without_dash_dash_gets_a_hint() {
+    let (code, _, stderr) = run(&["check", "python3", "adapter.py"]);
+    assert_eq!(code, 2);
+    insta::assert_snapshot!(stderr, @r"
+    gan check: unexpected argument 'python3' found
+
+      hint: the command to check goes after `--`: gan check [OPTIONS] -- python3 …
+
+    Usage: gan check [OPTIONS] [-- <COMMAND>...]
+
+    For more information, try '--help'.
+    ");
+    // An unknown option is not a command: no hint.
+    let (_, _, stderr) = run(&["check", "--bogus"]);
+    assert!(!stderr.contains("hint"), "{stderr}");
+}
+
+#[test]
+fn jobs_accepts_1_to_256() {
+    for jobs in ["1", "256"] {
+        let (code, _, stderr) = run(&["check", "--list", "-j", jobs, "--dialect", "qpi"]);
+        assert_eq!(code, 0, "-j {jobs}: {stderr}");
+    }
+}
+
+#[test]
+fn quiet_prints_what_each_command_promises() {
+    // parse: nothing, the exit status alone.
+    assert_eq!(
+        run(&["parse", "-q", "C:K"]),
+        (0, String::new(), String::new())
+    );
+    assert_eq!(
+        run(&["parse", "--quiet", "C:K", "C:k"]),
+        (1, String::new(), String::new())
+    );
+    // check: the result line (and failures) only; no table, no speed line.
+    let (code, stdout, stderr) = run(&[
+        "check",
+        "-q",
+        "--dialect",
+        "qpi",
+        "--",
+        "python3",
+        &reference(),
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(stdout, "result: PASS (2447 passed, 118 skipped)\n");
+    assert_eq!(stderr, "");
+    // migrate: the summary only, without the line diagnostics.
+    let (code, stdout, stderr) = outcome(
+        gan().args(["migrate", "-q", "--from", "beta"]),
+        b"C:-K\nC:PH\nc:q\n",
+    );
+    assert_eq!(code, 1);
+    assert_eq!(stdout, "CHESS:K\nchess:q\n");
+    assert_eq!(
+        stderr,
+        "gan migrate: 3 read, 2 converted (1 with warnings), 1 rejected\n"
+    );
+}
+
+#[test]
+fn json_is_short_for_format_json() {
+    for args in [
+        &["parse", "C:K", "c:K"][..],
+        &["detect", "c:-k"],
+        &["ggn", "validate", "e4.json", "e8.json"],
+    ] {
+        let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/ggn");
+        let long = outcome(
+            gan()
+                .args(args)
+                .args(["--format", "json"])
+                .current_dir(&folder),
+            b"",
+        );
+        let short = outcome(gan().args(args).arg("--json").current_dir(&folder), b"");
+        assert!(long.1.starts_with('{'), "{args:?}");
+        assert_eq!(short, long, "{args:?}");
+    }
+    let (_, stdout, _) = outcome(
+        gan().args(["migrate", "--from", "beta", "--json"]),
+        b"C:K\n",
+    );
+    assert!(stdout.starts_with("{\"line\":1,"), "{stdout}");
+    let (_, stdout, _) = run(&[
+        "check",
+        "--json",
+        "--dialect",
+        "qpi",
+        "--",
+        "python3",
+        &reference(),
+    ]);
+    assert!(
+        stdout.lines().last().unwrap().starts_with("{\"summary\":"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn an_identifier_after_dash_dash_is_never_standard_input() {
+    let (code, stdout, _) = outcome(gan().args(["parse", "--", "-"]), b"C:K\n");
+    assert_eq!(code, 1);
+    assert!(stdout.starts_with("\"-\": invalid snn-pin"), "{stdout}");
+    // Without `--`, `-` alone is standard input.
+    let (code, stdout, _) = outcome(gan().args(["parse", "-"]), b"C:K\n");
+    assert_eq!(
+        (code, stdout.as_str()),
+        (
+            0,
+            "\"C:K\": valid snn-pin: style=C type=K side=first state=normal\n"
+        )
+    );
+}
+
+#[test]
+fn a_filter_without_star_is_an_id_or_a_prefix_of_whole_segments() {
+    let list = |filter: &str| -> (i32, Vec<String>) {
+        let (code, stdout, _) = run(&["check", "--list", "--filter", filter]);
+        (code, stdout.lines().map(str::to_owned).collect())
+    };
+    let (_, globbed) = list("snn-pin/invalid/*");
+    let (_, prefixed) = list("snn-pin/invalid");
+    assert!(globbed.len() > 100);
+    assert_eq!(prefixed, globbed);
+    let (_, one) = list(&globbed[0]);
+    assert_eq!(one, [globbed[0].clone()]);
+    // Not a prefix of whole segments: nothing selected, exit 2.
+    assert_eq!(list("snn-pin/inv").0, 2);
+}
+
+/// `--list` prints what a run counts: a batch run counts the inputs it cannot send as
+/// skipped, and the list shows them.
+#[test]
+fn list_counts_what_a_run_counts() {
+    let (_, listed, _) = run(&["check", "--list", "--dialect", "qpi"]);
+    let (_, report, _) = run(&[
+        "check",
+        "--json",
+        "--dialect",
+        "qpi",
+        "--",
+        "python3",
+        &reference(),
+    ]);
+    let summary: serde_json::Value = serde_json::from_str(report.lines().last().unwrap()).unwrap();
+    let counted = summary["summary"]["counts"]["total"].as_u64().unwrap();
+    assert!(summary["summary"]["counts"]["skipped"].as_u64().unwrap() > 0);
+    assert_eq!(listed.lines().count() as u64, counted);
+    assert_eq!(report.lines().count() - 1, listed.lines().count());
+}
+
+#[test]
+fn help_lists_the_dialects_and_each_commands_formats() {
+    // Help is wrapped to the terminal: compared with single spaces.
+    let run = |args: &[&str]| -> (i32, String, String) {
+        let (code, stdout, stderr) = run(args);
+        (
+            code,
+            stdout.split_whitespace().collect::<Vec<_>>().join(" "),
+            stderr,
+        )
+    };
+    for command in ["parse", "generate", "check"] {
+        let (_, help, _) = run(&[command, "--help"]);
+        assert!(
+            help.contains("[possible values: legacy, beta, pnn, snn-pin, qpi]"),
+            "gan {command} --help:\n{help}"
+        );
+    }
+    let format_help = |args: &[&str]| -> String {
+        let (_, help, _) = run(args);
+        let start = help.find("--format <FORMAT>").expect("--format");
+        help[start..].split(" -").next().unwrap().to_owned()
+    };
+    let check = format_help(&["check", "--help"]);
+    assert!(check.contains("junit (JUnit XML)"), "{check}");
+    let parse = format_help(&["parse", "--help"]);
+    assert!(
+        parse.contains("one line per input") && !parse.contains("junit"),
+        "{parse}"
+    );
+    let diff = format_help(&["diff", "--help"]);
+    assert!(
+        diff.contains("one line per vector added, removed or flipped"),
+        "{diff}"
+    );
+    let migrate = format_help(&["migrate", "--help"]);
+    assert!(
+        migrate.contains("one converted identifier per line"),
+        "{migrate}"
+    );
+}
+
+/// The merged output of `gan check` ends with its speed line: the report is written whole
+/// before it, so on a terminal the line does not land inside the table.
+#[test]
+fn the_speed_line_comes_after_the_whole_report() {
+    let gan = env!("CARGO_BIN_EXE_gan");
+    let output = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "'{gan}' check --dialect qpi -- python3 '{}' 2>&1",
+            reference()
+        ))
+        .output()
+        .unwrap();
+    let merged = text(&output.stdout);
+    let lines: Vec<&str> = merged.lines().collect();
+    assert!(
+        lines[lines.len() - 2].starts_with("result: PASS"),
+        "{merged}"
+    );
+    assert!(
+        lines[lines.len() - 1].starts_with("gan check: 2565 vectors in "),
+        "{merged}"
+    );
+}
+
+/// Runs `shell_command` under a pseudo-terminal (`script -qec`), so that standard input,
+/// output and error are a terminal; returns what the terminal showed.
+fn on_terminal(shell_command: &str, env: &[(&str, &str)]) -> String {
+    let mut command = Command::new("script");
+    command
+        .args(["-qec", shell_command, "/dev/null"])
+        .env_remove("NO_COLOR")
+        .env_remove("CLICOLOR_FORCE")
+        .env("TERM", "xterm")
+        .stdin(Stdio::null());
+    for (name, value) in env {
+        command.env(name, value);
+    }
+    text(&command.output().expect("script runs").stdout)
+}
+
+#[test]
+fn colors_follow_one_rule_for_output_and_messages() {
+    let binary = env!("CARGO_BIN_EXE_gan");
+    let red_error = "\u{1b}[";
+    // A terminal: colors, in the output and in clap's messages.
+    assert!(on_terminal(&format!("{binary} parse C:k"), &[]).contains(red_error));
+    assert!(on_terminal(&format!("{binary} parse --bogus"), &[]).contains(red_error));
+    // NO_COLOR, TERM=dumb and --color never turn them off, messages included.
+    for (args, env) in [
+        ("parse C:k", &[("NO_COLOR", "1")][..]),
+        ("parse --bogus", &[("NO_COLOR", "1")]),
+        ("parse --bogus", &[("TERM", "dumb")]),
+        ("--color never parse --bogus", &[]),
+        ("parse --color never --bogus", &[]),
+    ] {
+        let shown = on_terminal(&format!("{binary} {args}"), env);
+        assert!(!shown.contains(red_error), "{args} {env:?}: {shown:?}");
+        assert!(!shown.is_empty(), "{args}");
+    }
+    // Not a terminal: no colors, unless --color always or CLICOLOR_FORCE.
+    let (_, _, stderr) = run(&["parse", "--bogus"]);
+    assert!(!stderr.contains(red_error));
+    let (_, _, stderr) = run(&["--color", "always", "parse", "--bogus"]);
+    assert!(stderr.contains(red_error), "{stderr:?}");
+    let (_, stdout, _) = outcome(gan().args(["parse", "C:k"]).env("CLICOLOR_FORCE", "1"), b"");
+    assert!(stdout.contains(red_error), "{stdout:?}");
+}
+
+/// `gan completions bash`, loaded into bash, completes commands and dialect names.
+#[test]
+fn bash_completion_completes_commands_and_dialects() {
+    let binary = env!("CARGO_BIN_EXE_gan");
+    let script = format!(
+        "source <('{binary}' completions bash)
+         COMP_WORDS=(gan parse --dialect ''); COMP_CWORD=3; _gan gan '' --dialect
+         echo \"${{COMPREPLY[*]}}\"
+         COMP_WORDS=(gan com); COMP_CWORD=1; _gan gan com gan
+         echo \"${{COMPREPLY[*]}}\"
+         COMP_WORDS=(gan check --mo); COMP_CWORD=2; _gan gan --mo check
+         echo \"${{COMPREPLY[*]}}\""
+    );
+    let output = Command::new("bash").arg("-c").arg(script).output().unwrap();
+    assert_eq!(
+        text(&output.stdout),
+        "legacy beta pnn snn-pin qpi\ncompletions\n--mode\n",
+        "{}",
+        text(&output.stderr)
+    );
+}
+
+#[test]
+fn completions_exist_for_every_shell_clap_knows() {
+    for (shell, mark) in [
+        ("bash", "complete -F _gan"),
+        ("zsh", "#compdef gan"),
+        ("fish", "complete -c gan"),
+        ("elvish", "edit:completion:arg-completer[gan]"),
+        ("powershell", "Register-ArgumentCompleter"),
+    ] {
+        let (code, script, _) = run(&["completions", shell]);
+        assert_eq!(code, 0, "{shell}");
+        assert!(script.contains(mark), "{shell}");
+        assert!(script.contains("snn-pin"), "{shell}: the dialect names");
+    }
+    assert_eq!(run(&["completions", "tcsh"]).0, 2);
+}
+
+/// `gan man`: one roff page for `gan` and one per command, each option of each command
+/// in its page.
+#[test]
+fn the_man_page_has_a_page_per_command_with_its_options() {
+    let (code, roff, _) = run(&["man"]);
+    assert_eq!(code, 0);
+    let pages: Vec<&str> = roff.split("\n.TH ").skip(1).collect();
+    let titles: Vec<&str> = pages
+        .iter()
+        .map(|page| page.split(' ').next().unwrap())
+        .collect();
+    assert_eq!(
+        titles,
+        [
+            "gan",
+            "gan-parse",
+            "gan-detect",
+            "gan-migrate",
+            "gan-generate",
+            "gan-diff",
+            "gan-check",
+            "gan-ggn",
+            "gan-report",
+            "gan-decisions",
+            "gan-completions",
+            "gan-man",
+        ]
+    );
+    let check = pages[6];
+    assert!(check.starts_with("gan-check "));
+    for option in [
+        "suite",
+        "check\\-errors",
+        "filter",
+        "skip\\-file",
+        "jobs",
+        "quiet",
+        "json",
+    ] {
+        assert!(
+            check.contains(&format!("\\fB\\-\\-{option}\\fR")),
+            "--{option}"
+        );
+    }
+    assert!(
+        pages[0].contains("legacy, beta, pnn, snn\\-pin, qpi") || pages[0].contains("snn\\-pin")
+    );
+}
+
+/// `gan parse` typed at a terminal answers each line as it is read, before the end of the
+/// input (Ctrl-D). The answer to the first line must arrive while the input is still open.
+#[test]
+fn a_terminal_gets_each_answer_line_by_line() {
+    use std::io::{Read as _, Write as _};
+    let binary = env!("CARGO_BIN_EXE_gan");
+    let mut child = Command::new("script")
+        .args(["-qec", &format!("{binary} parse"), "/dev/null"])
+        .env_remove("NO_COLOR")
+        .env("TERM", "dumb")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("script runs");
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let (sender, receiver) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut seen = Vec::new();
+        let mut buffer = [0u8; 256];
+        while let Ok(read) = stdout.read(&mut buffer) {
+            if read == 0 {
+                break;
+            }
+            seen.extend_from_slice(&buffer[..read]);
+            let _ = sender.send(String::from_utf8_lossy(&seen).into_owned());
+        }
+    });
+    stdin.write_all(b"C:K\n").unwrap();
+    stdin.flush().unwrap();
+    // A guard against a hang, not a timing: the answer normally comes in milliseconds.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    let mut answered = false;
+    while let Ok(seen) = receiver.recv_timeout(deadline - std::time::Instant::now()) {
+        if seen.contains("\"C:K\": valid snn-pin") {
+            answered = true;
+            break;
+        }
+    }
+    // Only now end the input (Ctrl-D on the terminal).
+    let _ = stdin.write_all(b"\x04");
+    drop(stdin);
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(answered, "no answer before the end of the input");
+}
+
+/// Outputs are checked before the run, and no temporary path shows in a message.
+#[test]
+fn unwritable_outputs_are_refused_up_front_without_temporary_paths() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().to_str().unwrap();
+    // --write-skip-file to a folder: refused before any vector runs (the command would fail).
+    let (code, stdout, stderr) = run(&[
+        "check",
+        "--write-skip-file",
+        folder,
+        "--",
+        "/nonexistent/adapter",
+    ]);
+    assert_eq!((code, stdout.as_str()), (2, ""));
+    assert_eq!(
+        stderr,
+        format!("gan check: {folder}: is a folder, not a file\n")
+    );
+    let missing = format!("{folder}/no/such/folder/known.txt");
+    let (code, _, stderr) = run(&[
+        "check",
+        "--write-skip-file",
+        &missing,
+        "--",
+        "/nonexistent/adapter",
+    ]);
+    assert_eq!(code, 2);
+    assert_eq!(
+        stderr,
+        format!(
+            "gan check: {missing}: cannot write there: No such file or directory (os error 2)\n"
+        )
+    );
+    // migrate -o into a missing folder: the message names OUTPUT, not its temporary file.
+    let (code, _, stderr) = outcome(
+        gan().args(["migrate", "--from", "beta", "-o", &missing]),
+        b"C:K\n",
+    );
+    assert_eq!(code, 2);
+    assert_eq!(
+        stderr,
+        format!("gan migrate: {missing}: No such file or directory (os error 2)\n")
+    );
+}
+
+/// `--color always` colors every command's verdict words (check, ggn validate, migrate's
+/// messages), `--color never` none; a pipe gets none by default.
+#[test]
+fn color_reaches_every_command() {
+    let esc = '\u{1b}';
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let check = |color: &str| {
+        outcome(
+            gan()
+                .current_dir(folder)
+                .args(["--color", color, "check", "-q", "--dialect", "snn-pin"])
+                .args(["--max-failures", "1", "--"])
+                .args(["python3", "examples/adapters/my_adapter.py"]),
+            b"",
+        )
+        .1
+    };
+    let painted = check("always");
+    assert!(painted.contains("\u{1b}[1m\u{1b}[31mfail\u{1b}[0m snn-pin/invalid/"));
+    assert!(painted.contains("result: \u{1b}[1m\u{1b}[31mFAIL\u{1b}[0m (1 failing"));
+    assert!(painted.contains("got:      \u{1b}[1m\u{1b}[32mvalid\u{1b}[0m {"));
+    assert!(!check("never").contains(esc));
+    assert!(!check("auto").contains(esc), "a pipe");
+    let validate = |color: &str| {
+        outcome(
+            gan()
+                .current_dir(folder.join("examples/ggn"))
+                .args(["ggn", "validate", "--color", color, "e4.json", "e8.json"]),
+            b"",
+        )
+        .1
+    };
+    assert!(validate("always").starts_with("e4.json: \u{1b}[1m\u{1b}[32mvalid\u{1b}[0m\n"));
+    assert!(!validate("never").contains(esc));
+    let migrate = |color: &str| {
+        outcome(
+            gan().args(["migrate", "--from", "beta", "--color", color]),
+            b"C:-K\n",
+        )
+        .2
+    };
+    assert!(migrate("always").starts_with(
+        "gan migrate: line 1: \"C:-K\": \u{1b}[1m\u{1b}[33mwarning\u{1b}[0m king-flag-lost: "
+    ));
+    assert!(!migrate("never").contains(esc));
+}
+
+/// A per-case run shows a progress bar on a terminal, cleared before the report, and none
+/// when standard error is not a terminal.
+#[test]
+fn a_long_check_shows_progress_on_a_terminal_only() {
+    let binary = env!("CARGO_BIN_EXE_gan");
+    // Ten slow vectors (each command sleeps, then calls every input valid: a failure).
+    let args = "check --mode per-case -j 1 --filter qpi/invalid/case --max-failures 10 \
+                -- sh -c 'sleep 0.1'";
+    let shown = on_terminal(&format!("{binary} {args} > /dev/null"), &[]);
+    assert!(shown.contains("/124 vectors, "), "{shown:?}");
+    assert!(shown.contains("\u{1b}[2K"), "the bar is cleared: {shown:?}");
+    let output = Command::new("sh")
+        .arg("-c")
+        .arg(format!("{binary} {args} 2>&1 >/dev/null"))
+        .output()
+        .unwrap();
+    let piped = text(&output.stdout);
+    assert!(piped.starts_with("gan check: 10 vectors in "), "{piped:?}");
+    assert_eq!(piped.lines().count(), 1, "{piped:?}");
+}
+
+/// Every decision id a help text cites can be looked up with `gan decisions`.
+#[test]
+fn every_decision_the_help_cites_can_be_looked_up() {
+    let cited = regex::Regex::new(r"\b([DGM])(\d+)(?:–[DGM](\d+))?\b").unwrap();
+    let mut ids = std::collections::BTreeSet::new();
+    let commands: &[&[&str]] = &[
+        &["--help"],
+        &["parse", "--help"],
+        &["detect", "--help"],
+        &["migrate", "--help"],
+        &["generate", "--help"],
+        &["check", "--help"],
+        &["ggn", "validate", "--help"],
+        &["ggn", "moves", "--help"],
+    ];
+    for args in commands {
+        let (_, help, _) = run(args);
+        for found in cited.captures_iter(&help) {
+            let first: u32 = found[2].parse().unwrap();
+            let last: u32 = found.get(3).map_or(first, |m| m.as_str().parse().unwrap());
+            for number in first..=last {
+                ids.insert(format!("{}{number}", &found[1]));
+            }
+        }
+    }
+    assert!(ids.len() >= 10, "{ids:?}");
+    for id in &ids {
+        let (code, text, stderr) = run(&["decisions", id]);
+        assert_eq!(code, 0, "{id}: {stderr}");
+        assert!(text.starts_with(&format!("- **{id}")), "{id}: {text}");
+    }
+    let (_, text, _) = run(&["decisions", "d10"]);
+    assert!(text.starts_with("- **D10 Detection.** `detect` reports every dialect"));
+    assert_eq!(text.lines().count(), 2);
+    assert_eq!(run(&["decisions", "D99"]).0, 2);
+}

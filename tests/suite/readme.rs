@@ -1,0 +1,415 @@
+//! README.md replayed: every example runs as written, from the repository root, and prints
+//! what the README shows, with the exit status it shows.
+//!
+//! The rules, so that a new section only has to follow them:
+//! - A fenced block of type `console` or `text` that holds `$ ` lines is a transcript: each
+//!   `$ COMMAND` runs in bash, standard error merged into standard output (`2>&1`), and must
+//!   print exactly the lines up to the next `$ ` line. A line `…` stands for any number of
+//!   lines. A `text` or `console` block without `$ ` lines (a synopsis, a file) is not run.
+//! - The exit status of a command must be 0, unless the next command of the block is
+//!   `$ echo $?`, whose line shows it.
+//! - A block of type `sh` is a script: each line that is not empty or a comment runs (a line
+//!   ending in `\` continues on the next) and must exit 0; its output is not compared.
+//! - `<!-- no-replay -->` on the line right before the fence skips a block (install,
+//!   benchmarks, the full test run).
+//! - `cargo run [--release] [-q] -- ARGS` runs as `gan ARGS`: the same program, built for the
+//!   tests, first on `PATH`.
+//! - Each `##` section runs, top to bottom, in a scratch copy of the repository (its tracked
+//!   and unignored files), so that files written by one block are there for the next, and
+//!   nothing is written in the repository.
+//! - One masking rule, applied to the README and to the output alike: a timing
+//!   (`0.42 s (3929/s)`) reads `N s (N/s)`, and the scratch folder's path reads `$SCRATCH`.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// One fenced block of README.md.
+struct Block {
+    /// 1-based line of the opening fence.
+    line: usize,
+    lang: String,
+    body: Vec<String>,
+    replay: bool,
+    /// The `##` section the block is in.
+    section: String,
+}
+
+fn readme_blocks(text: &str) -> Vec<Block> {
+    let mut blocks = Vec::new();
+    let mut section = String::new();
+    let mut previous = "";
+    let mut lines = text.lines().enumerate();
+    while let Some((index, line)) = lines.next() {
+        if let Some(title) = line.strip_prefix("## ") {
+            title.clone_into(&mut section);
+        }
+        if let Some(lang) = line.strip_prefix("```") {
+            let mut body = Vec::new();
+            for (_, inner) in lines.by_ref() {
+                if inner.starts_with("```") {
+                    break;
+                }
+                body.push(inner.to_owned());
+            }
+            blocks.push(Block {
+                line: index + 1,
+                lang: lang.trim().to_owned(),
+                body,
+                replay: previous.trim() != "<!-- no-replay -->",
+                section: section.clone(),
+            });
+        }
+        previous = line;
+    }
+    blocks
+}
+
+/// A command and what it must print; `status` is checked by a following `$ echo $?`.
+struct Step {
+    command: String,
+    expected: Option<Vec<String>>,
+}
+
+fn steps(block: &Block) -> Vec<Step> {
+    let transcript = block.body.iter().any(|line| line.starts_with("$ "));
+    match block.lang.as_str() {
+        "console" | "text" if transcript => {
+            let mut steps: Vec<Step> = Vec::new();
+            for line in &block.body {
+                if let Some(command) = line.strip_prefix("$ ") {
+                    steps.push(Step {
+                        command: command.to_owned(),
+                        expected: Some(Vec::new()),
+                    });
+                } else {
+                    let step = steps.last_mut().unwrap_or_else(|| {
+                        panic!("README.md:{}: output before any `$ `", block.line)
+                    });
+                    step.expected.as_mut().unwrap().push(line.clone());
+                }
+            }
+            steps
+        }
+        "sh" => {
+            let mut steps = Vec::new();
+            let mut pending = String::new();
+            for line in &block.body {
+                let trimmed = line.trim();
+                if pending.is_empty() && (trimmed.is_empty() || trimmed.starts_with('#')) {
+                    continue;
+                }
+                if let Some(start) = line.strip_suffix('\\') {
+                    pending.push_str(start);
+                    continue;
+                }
+                pending.push_str(line);
+                steps.push(Step {
+                    command: std::mem::take(&mut pending),
+                    expected: None,
+                });
+            }
+            steps
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// `cargo run [--release] [-q] -- ARGS` as `gan ARGS`.
+fn as_gan(command: &str) -> String {
+    let Some(rest) = command.strip_prefix("cargo run ") else {
+        return command.to_owned();
+    };
+    let mut rest = rest;
+    loop {
+        if let Some(after) = rest.strip_prefix("-- ") {
+            return format!("gan {after}");
+        }
+        match rest.split_once(' ') {
+            Some(("--release" | "-q", after)) => rest = after,
+            _ => return command.to_owned(),
+        }
+    }
+}
+
+/// The one masking rule: timings, and the scratch folder's path.
+fn mask(text: &str, scratch: &Path) -> String {
+    let timing = regex::Regex::new(r"\d+(\.\d+)? s \(\d+/s\)").unwrap();
+    let text = text.replace(&scratch.display().to_string(), "$SCRATCH");
+    timing.replace_all(&text, "N s (N/s)").into_owned()
+}
+
+/// Whether `actual` is `expected`, where a `…` line stands for any number of lines.
+fn matches(expected: &[String], actual: &[&str]) -> bool {
+    match expected.split_first() {
+        None => actual.is_empty(),
+        Some((first, rest)) if first == "…" => {
+            (0..=actual.len()).any(|skip| matches(rest, &actual[skip..]))
+        }
+        Some((first, rest)) => actual
+            .split_first()
+            .is_some_and(|(line, others)| line == first && matches(rest, others)),
+    }
+}
+
+/// A copy of the repository's tracked and unignored files in a new temporary folder.
+fn scratch_copy(root: &Path) -> tempfile::TempDir {
+    let listed = Command::new("git")
+        .args([
+            "ls-files",
+            "-z",
+            "--cached",
+            "--others",
+            "--exclude-standard",
+        ])
+        .current_dir(root)
+        .output()
+        .expect("git lists the repository's files");
+    assert!(listed.status.success(), "git ls-files failed");
+    let dir = tempfile::tempdir().unwrap();
+    for name in listed.stdout.split(|&b| b == 0).filter(|n| !n.is_empty()) {
+        let name = std::str::from_utf8(name).unwrap();
+        let from = root.join(name);
+        if !from.is_file() {
+            continue; // deleted in the worktree, not yet in the index
+        }
+        let to = dir.path().join(name);
+        std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+        std::fs::copy(&from, &to).unwrap();
+    }
+    dir
+}
+
+fn gan_dir() -> PathBuf {
+    Path::new(env!("CARGO_BIN_EXE_gan"))
+        .parent()
+        .unwrap()
+        .to_path_buf()
+}
+
+/// Runs `command` in bash in `dir`; returns its exit status and its merged output.
+fn run(command: &str, dir: &Path) -> (i32, String) {
+    let path = std::env::join_paths(std::iter::once(gan_dir()).chain(std::env::split_paths(
+        &std::env::var_os("PATH").unwrap_or_default(),
+    )))
+    .unwrap();
+    let output = Command::new("bash")
+        .arg("-c")
+        .arg(format!("{{ {command}\n}} 2>&1"))
+        .current_dir(dir)
+        .env("PATH", path)
+        .env_remove("NO_COLOR")
+        .env_remove("CLICOLOR_FORCE")
+        .env_remove("CLICOLOR")
+        .env_remove("CARGO_TERM_COLOR")
+        .stdin(Stdio::null())
+        .output()
+        .expect("bash runs");
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+    )
+}
+
+/// Replays the blocks of one section in one scratch copy; returns the problems found.
+fn replay_section(root: &Path, blocks: &[&Block]) -> (usize, Vec<String>) {
+    let scratch = scratch_copy(root);
+    let dir = scratch.path();
+    let mut problems = Vec::new();
+    let mut ran = 0;
+    for block in blocks {
+        let steps = steps(block);
+        let mut status: Option<(String, i32)> = None;
+        for (index, step) in steps.iter().enumerate() {
+            let place = format!("README.md:{}: $ {}", block.line, step.command);
+            let (code, output) = if step.command == "echo $?" {
+                let (_, code) = status.take().expect("`echo $?` after a command");
+                (0, format!("{code}\n"))
+            } else {
+                let (code, output) = run(&as_gan(&step.command), dir);
+                ran += 1;
+                (code, output)
+            };
+            let shows_status = steps
+                .get(index + 1)
+                .is_some_and(|next| next.command == "echo $?");
+            if code != 0 && !shows_status {
+                problems.push(format!(
+                    "{place}\nexits {code}; the README must show it with `$ echo $?`\n{output}"
+                ));
+            }
+            status = Some((step.command.clone(), code));
+            if let Some(expected) = &step.expected {
+                let actual = mask(&output, dir);
+                let actual: Vec<&str> = actual.lines().collect();
+                let expected: Vec<String> = expected.iter().map(|l| mask(l, dir)).collect();
+                if !matches(&expected, &actual) {
+                    problems.push(format!(
+                        "{place}\nexpected:\n{}\nactual:\n{}",
+                        expected.join("\n"),
+                        actual.join("\n")
+                    ));
+                }
+            }
+        }
+    }
+    (ran, problems)
+}
+
+#[test]
+fn every_readme_example_runs_as_written() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let blocks = readme_blocks(&text);
+    let mut sections: Vec<(String, Vec<&Block>)> = Vec::new();
+    for block in blocks.iter().filter(|b| b.replay && !steps(b).is_empty()) {
+        match sections.last_mut() {
+            Some((name, list)) if *name == block.section => list.push(block),
+            _ => sections.push((block.section.clone(), vec![block])),
+        }
+    }
+    let mut problems = Vec::new();
+    let mut ran = 0;
+    for (_, section) in &sections {
+        let (count, found) = replay_section(root, section);
+        ran += count;
+        problems.extend(found);
+    }
+    assert!(
+        problems.is_empty(),
+        "{} README example(s) differ:\n\n{}",
+        problems.len(),
+        problems.join("\n\n")
+    );
+    assert!(ran >= 30, "only {ran} README commands ran");
+}
+
+/// Blocks that cannot replay are few and named here, so that a marker is not a way around
+/// the replay.
+#[test]
+fn only_install_and_build_blocks_skip_the_replay() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(root.join("README.md")).unwrap();
+    for block in readme_blocks(&text).iter().filter(|b| !b.replay) {
+        let body = block.body.join("\n");
+        assert!(
+            [
+                "cargo install",
+                "./scripts/test",
+                "cargo test",
+                "cargo bench"
+            ]
+            .iter()
+            .any(|allowed| body.contains(allowed)),
+            "README.md:{}: a no-replay block that neither installs, builds nor benchmarks:\n{body}",
+            block.line
+        );
+    }
+}
+
+#[test]
+fn the_replay_rules_hold() {
+    let lines = |text: &str| -> Vec<String> { text.lines().map(str::to_owned).collect() };
+    assert!(matches(&lines("a\n…\nd"), &["a", "b", "c", "d"]));
+    assert!(matches(&lines("a\n…\nd"), &["a", "d"]));
+    assert!(!matches(&lines("a\n…\nd"), &["a", "b"]));
+    assert!(!matches(&lines("a\nb"), &["a", "b", "c"]));
+    assert_eq!(
+        as_gan("cargo run --release -- check -- x"),
+        "gan check -- x"
+    );
+    assert_eq!(as_gan("cargo run -q -- detect < f"), "gan detect < f");
+    assert_eq!(as_gan("cargo test -- x"), "cargo test -- x");
+    let dir = Path::new("/tmp/x");
+    assert_eq!(
+        mask("1750 vectors in 0.42 s (3929/s) in /tmp/x/a", dir),
+        "1750 vectors in N s (N/s) in $SCRATCH/a"
+    );
+    let blocks =
+        readme_blocks("## A\n<!-- no-replay -->\n```sh\nx\n```\n```console\n$ y\nz\n```\n");
+    assert_eq!(blocks.len(), 2);
+    assert!(!blocks[0].replay && blocks[1].replay);
+    assert_eq!(blocks[1].section, "A");
+    let step = &steps(&blocks[1])[0];
+    assert_eq!(
+        (step.command.as_str(), step.expected.clone()),
+        ("y", Some(vec!["z".to_owned()]))
+    );
+}
+
+/// `examples/edited-grammar/` is the built-in grammars with qpi's style widened: the files
+/// it does not edit stay copies of `grammar/`.
+#[test]
+fn the_edited_grammar_example_differs_only_in_qpi() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for dialect in ["legacy", "beta", "pnn", "snn-pin", "qpi"] {
+        let name = format!("{dialect}.pest");
+        let built_in = std::fs::read_to_string(root.join("grammar").join(&name)).unwrap();
+        let edited =
+            std::fs::read_to_string(root.join("examples/edited-grammar").join(&name)).unwrap();
+        assert_eq!(built_in == edited, dialect != "qpi", "{name}");
+    }
+}
+
+/// `rust-version` in Cargo.toml is what README.md states, and no older than any locked
+/// dependency's own `rust-version` (build and test dependencies of this platform, as
+/// `cargo metadata --offline` resolves them from Cargo.lock).
+#[test]
+fn the_minimum_rust_version_is_stated_and_true() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let ours = parse_version(env!("CARGO_PKG_RUST_VERSION"));
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let stated = format!(
+        "Requires a Rust toolchain, {} or later",
+        env!("CARGO_PKG_RUST_VERSION")
+    );
+    assert!(readme.contains(&stated), "README.md must say: {stated}");
+    assert!(
+        readme.contains("cargo install --locked --path ."),
+        "the install line keeps the lock file"
+    );
+
+    let rustc = Command::new("rustc").arg("-vV").output().unwrap();
+    let host = String::from_utf8(rustc.stdout)
+        .unwrap()
+        .lines()
+        .find_map(|line| line.strip_prefix("host: ").map(str::to_owned))
+        .expect("rustc -vV names the host");
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let metadata = Command::new(cargo)
+        .args(["metadata", "--offline", "--locked", "--format-version", "1"])
+        .args(["--filter-platform", &host])
+        .current_dir(root)
+        .output()
+        .unwrap();
+    assert!(
+        metadata.status.success(),
+        "cargo metadata: {}",
+        String::from_utf8_lossy(&metadata.stderr)
+    );
+    let metadata: serde_json::Value = serde_json::from_slice(&metadata.stdout).unwrap();
+    let packages = metadata["packages"].as_array().unwrap();
+    assert!(packages.len() > 50, "{} packages", packages.len());
+    let mut newest = (Vec::new(), String::new());
+    for package in packages {
+        if let Some(version) = package["rust_version"].as_str() {
+            let version = parse_version(version);
+            if version > newest.0 {
+                newest = (version, package["name"].as_str().unwrap().to_owned());
+            }
+        }
+    }
+    assert!(
+        ours >= newest.0,
+        "rust-version {} is older than {}'s {:?}",
+        env!("CARGO_PKG_RUST_VERSION"),
+        newest.1,
+        newest.0
+    );
+}
+
+/// `1.89` or `1.88.0` as numbers, a missing patch level as 0.
+fn parse_version(text: &str) -> Vec<u64> {
+    let mut parts: Vec<u64> = text.split('.').map(|p| p.parse().unwrap()).collect();
+    parts.resize(3, 0);
+    parts
+}
