@@ -104,7 +104,7 @@ const GAN_CODES: [&str; 8] = [
 
 /// Whether `hex` is pairs of lowercase hex digits (`at_least_one`: one pair or more).
 pub fn is_hex(hex: &str, at_least_one: bool) -> bool {
-    hex.len() % 2 == 0
+    hex.len().is_multiple_of(2)
         && (!at_least_one || !hex.is_empty())
         && hex.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
 }
