@@ -17,15 +17,12 @@ use crate::convert::{Conversion, Converter, Intermediate, Memo, Options, Summary
 use crate::output;
 use crate::parse::Limits;
 use crate::records::{Blocks, Framing, Line};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::ambiguous_styles::AmbiguousStyles;
 use super::args::{Format, IntermediateArg, MigrateArgs};
 use super::files::{commit, context, create};
+use super::progress::Progress;
 use super::{FAILURE, OK, REJECTED};
-
-/// Inputs at least this large get a progress bar (on a terminal only).
-const PROGRESS_THRESHOLD: u64 = 4 << 20;
 
 /// Runs `gan migrate`; standard output is `stdout` unless `-o` or `--dry-run` says otherwise.
 pub fn migrate(args: &MigrateArgs, stdout: &mut impl Write) -> io::Result<u8> {
@@ -67,7 +64,13 @@ pub fn migrate(args: &MigrateArgs, stdout: &mut impl Write) -> io::Result<u8> {
         (None, false) => Sink::Stdout(stdout),
     };
     let mut report = args.report.as_deref().map(create).transpose()?;
-    let mut stderr = Reporter::new(size, args.quiet);
+    // Progress (`progress`) unless the converted lines go to the terminal: they are written
+    // one by one, and clearing the bar around each would cost more than the bar is worth.
+    let lines_on_terminal = matches!(output, Sink::Stdout(_)) && io::stdout().is_terminal();
+    let mut stderr = Reporter::new(
+        Progress::of_size(size, args.quiet || lines_on_terminal),
+        args.quiet,
+    );
     let name = input_path.unwrap_or(Path::new("standard input"));
     let (summary, stopped) = run(
         args,
@@ -251,7 +254,7 @@ impl<W: Write> Sink<'_, W> {
 struct Reporter {
     // A closed standard error loses the diagnostics, not the `-o` file (`pipe`).
     stderr: BufWriter<super::pipe::Closable<io::Stderr>>,
-    bar: Option<ProgressBar>,
+    progress: Progress,
     ambiguous: AmbiguousStyles,
     /// `--quiet`: the summary only.
     quiet: bool,
@@ -260,21 +263,10 @@ struct Reporter {
 }
 
 impl Reporter {
-    fn new(size: Option<u64>, quiet: bool) -> Reporter {
-        let bar = size
-            .filter(|&size| size >= PROGRESS_THRESHOLD && io::stderr().is_terminal())
-            .map(|size| {
-                let bar = ProgressBar::with_draw_target(Some(size), ProgressDrawTarget::stderr());
-                if let Ok(style) = ProgressStyle::with_template(
-                    "{bar:40} {bytes}/{total_bytes} {binary_bytes_per_sec} eta {eta}",
-                ) {
-                    bar.set_style(style);
-                }
-                bar
-            });
+    fn new(progress: Progress, quiet: bool) -> Reporter {
         Reporter {
             stderr: BufWriter::new(super::pipe::stderr()),
-            bar,
+            progress,
             ambiguous: AmbiguousStyles::default(),
             quiet,
             colored: super::style::stderr_on(),
@@ -299,22 +291,18 @@ impl Reporter {
             };
             let _ = writeln!(text, "{line}");
         }
-        match &self.bar {
+        match self.progress.bar() {
             Some(bar) => bar.suspend(|| super::pipe::stderr().write_all(text.as_bytes())),
             None => self.stderr.write_all(text.as_bytes()),
         }
     }
 
     fn progress(&self, read: u64) {
-        if let Some(bar) = &self.bar {
-            bar.set_position(read);
-        }
+        self.progress.to(read);
     }
 
     fn finish_progress(&mut self) {
-        if let Some(bar) = self.bar.take() {
-            bar.finish_and_clear();
-        }
+        self.progress.finish();
     }
 
     /// The counts (read = converted + rejected, always: M7).

@@ -13,6 +13,7 @@ mod migrate;
 mod migrate_ggn;
 mod parse;
 mod pipe;
+mod progress;
 mod report;
 mod signals;
 mod style;

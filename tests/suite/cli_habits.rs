@@ -560,6 +560,136 @@ fn a_long_check_shows_progress_on_a_terminal_only() {
     assert_eq!(piped.lines().count(), 1, "{piped:?}");
 }
 
+/// A file of 4,804,000 bytes (4.58 MiB, above the 4 MiB threshold of progress): 4000 lines
+/// of `C:K` written 400 times, each rejected (`unexpected-char`: a second `:`) and quick to
+/// parse.
+fn large_input(dir: &Path) -> String {
+    let path = dir.join("large.txt");
+    std::fs::write(&path, format!("{}\n", "C:K".repeat(400)).repeat(4000)).unwrap();
+    path.display().to_string()
+}
+
+/// The end of `text`, enough to see what went wrong.
+fn tail(text: &str) -> &str {
+    let mut start = text.len().saturating_sub(300);
+    while !text.is_char_boundary(start) {
+        start += 1;
+    }
+    &text[start..]
+}
+
+/// Large `gan parse`, `gan detect` and `gan migrate` runs show progress on a terminal:
+/// a bar when the input is a file, a byte count from a pipe; none when standard error is not
+/// a terminal, with `-q`, or for a small input.
+#[test]
+fn a_large_parse_shows_progress_on_a_terminal_only() {
+    let binary = env!("CARGO_BIN_EXE_gan");
+    let dir = tempfile::tempdir().unwrap();
+    let large = large_input(dir.path());
+    // 700,000 lines `CHESS:K` (5,600,000 bytes, 5.34 MiB), each converted.
+    let chess = dir.path().join("chess.txt").display().to_string();
+    std::fs::write(&chess, "CHESS:K\n".repeat(700_000)).unwrap();
+    let migrate = "migrate --from snn-pin --to legacy";
+    for (command, input, total, quiet_stderr) in [
+        ("parse", &large, "4.58", ""),
+        ("parse --count", &large, "4.58", ""),
+        ("parse --invalid-only --json -j 2", &large, "4.58", ""),
+        ("detect", &large, "4.58", ""),
+        (
+            migrate,
+            &chess,
+            "5.34",
+            "gan migrate: 700000 read, 700000 converted (0 with warnings), 0 rejected\n",
+        ),
+    ] {
+        let shown = on_terminal(&format!("{binary} {command} < {input} > /dev/null"), &[]);
+        assert!(
+            shown.contains(&format!(" MiB/{total} MiB ")),
+            "{command}: {:?}",
+            tail(&shown)
+        );
+        assert!(
+            without_bar(&shown) == quiet_stderr.replace('\n', "\r\n"),
+            "{command}: the bar is cleared: {:?}",
+            tail(&shown)
+        );
+        // Not a terminal: nothing on standard error (migrate: its summary alone).
+        let output = Command::new("sh")
+            .arg("-c")
+            .arg(format!("{binary} {command} < {input} 2>&1 >/dev/null"))
+            .output()
+            .unwrap();
+        assert_eq!(text(&output.stdout), quiet_stderr, "{command}");
+    }
+    // From a pipe the size is unknown: a byte count once 4 MiB are read.
+    let shown = on_terminal(&format!("cat {large} | {binary} parse > /dev/null"), &[]);
+    assert!(shown.contains("4.58 MiB read, "), "{:?}", tail(&shown));
+    assert!(
+        !shown.contains(" KiB read, "),
+        "nothing before 4 MiB: {shown:?}"
+    );
+    // -q, or a small input: nothing at all.
+    for command in [
+        format!("{binary} parse -q < {large}"),
+        format!("head -c 1000000 {large} | {binary} parse > /dev/null"),
+        format!(
+            "head -c 1000000 {large} > {large}.small; {binary} parse < {large}.small > /dev/null"
+        ),
+    ] {
+        assert_eq!(on_terminal(&command, &[]), "", "{command}");
+    }
+}
+
+/// What a terminal showed, without the progress bar; asserts that each drawing of the bar
+/// starts a line and is cleared (`\r ESC[2K`) before anything else is written.
+fn without_bar(shown: &str) -> String {
+    let clear = "\r\u{1b}[2K";
+    let bar = regex::Regex::new("[█░]{40} [^\r\n\u{1b}]*\r\u{1b}\\[2K").unwrap();
+    let mut drawn = 0;
+    for found in bar.find_iter(shown) {
+        let before = &shown[..found.start()];
+        assert!(
+            before.is_empty() || before.ends_with(clear) || before.ends_with('\n'),
+            "the bar starts a line: {:?}",
+            &before[before.len().saturating_sub(80)..]
+        );
+        drawn += 1;
+    }
+    assert!(drawn > 0, "the bar was drawn: {shown:?}");
+    bar.replace_all(shown, "").replace(clear, "")
+}
+
+/// When standard output is the same terminal, the bar is cleared before each write and drawn
+/// again below it: the output stands whole, exactly as it is without a terminal.
+#[test]
+fn the_progress_bar_never_shares_a_line_with_the_output() {
+    let binary = env!("CARGO_BIN_EXE_gan");
+    let dir = tempfile::tempdir().unwrap();
+    let large = large_input(dir.path());
+    for (command, lines) in [
+        ("parse --count", 3),
+        ("parse --json", 4000),
+        ("detect", 4000),
+    ] {
+        let plain = Command::new("sh")
+            .arg("-c")
+            .arg(format!("{binary} --color never {command} < {large}"))
+            .output()
+            .unwrap();
+        let plain = text(&plain.stdout);
+        assert_eq!(plain.lines().count(), lines, "{command}");
+        let shown = on_terminal(&format!("{binary} --color never {command} < {large}"), &[]);
+        assert!(
+            without_bar(&shown) == plain.replace('\n', "\r\n"),
+            "{command}: {:?}",
+            &shown[..shown.len().min(400)]
+        );
+    }
+    let plain = "valid 0\ninvalid 4000\nunexpected-char 4000\n";
+    let shown = on_terminal(&format!("{binary} parse --count < {large}"), &[]);
+    assert_eq!(without_bar(&shown), plain.replace('\n', "\r\n"));
+}
+
 /// Every decision id a help text cites can be looked up with `gan decisions`.
 #[test]
 fn every_decision_the_help_cites_can_be_looked_up() {
