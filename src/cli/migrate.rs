@@ -21,11 +21,15 @@ use crate::records::{Blocks, Framing, Line};
 use super::ambiguous_styles::AmbiguousStyles;
 use super::args::{Format, IntermediateArg, MigrateArgs};
 use super::files::{commit, context, create};
+use super::pipe::Closable;
 use super::progress::Progress;
 use super::{FAILURE, OK, REJECTED};
 
 /// Runs `gan migrate`; standard output is `stdout` unless `-o` or `--dry-run` says otherwise.
 pub fn migrate(args: &MigrateArgs, stdout: &mut impl Write) -> io::Result<u8> {
+    // A closed pipe stops the output, not the conversion: every line is still read and
+    // counted, and the exit status covers them all (`pipe`).
+    let stdout = &mut Closable::new(stdout);
     let tables = match &args.map {
         Some(path) => match Tables::load(path) {
             Ok(tables) => tables,
@@ -253,7 +257,7 @@ impl<W: Write> Sink<'_, W> {
 /// Standard error: the per-line diagnostics, the progress bar and the summary.
 struct Reporter {
     // A closed standard error loses the diagnostics, not the `-o` file (`pipe`).
-    stderr: BufWriter<super::pipe::Closable<io::Stderr>>,
+    stderr: BufWriter<Closable<io::Stderr>>,
     progress: Progress,
     ambiguous: AmbiguousStyles,
     /// `--quiet`: the summary only.

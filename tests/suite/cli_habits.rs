@@ -569,6 +569,41 @@ fn large_input(dir: &Path) -> String {
     path.display().to_string()
 }
 
+/// With standard output closed before a byte is written, `parse`, `detect` and `migrate`
+/// still read their whole input: the only invalid line, the last one, makes the exit status 1,
+/// and nothing but migrate's summary reaches standard error.
+#[test]
+fn a_closed_output_stops_the_printing_not_the_reading() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("input.txt");
+    std::fs::write(&input, "CHESS:KING\n".repeat(200_000) + "bad!\n").unwrap();
+    for args in [
+        &["parse", "-d", "legacy"][..],
+        &["detect"],
+        &["migrate", "--from", "legacy"],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_gan"))
+            .args(args)
+            .stdin(std::fs::File::open(&input).unwrap())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take());
+        let run = child.wait_with_output().unwrap();
+        let stderr = text(&run.stderr);
+        assert_eq!(run.status.code(), Some(1), "{args:?}: {stderr}");
+        if args[0] == "migrate" {
+            assert!(stderr.starts_with("gan migrate: line 200001: \"bad!\": error "));
+            assert!(
+                stderr.ends_with("200001 read, 200000 converted (0 with warnings), 1 rejected\n")
+            );
+        } else {
+            assert_eq!(stderr, "", "{args:?}");
+        }
+    }
+}
+
 /// The end of `text`, enough to see what went wrong.
 fn tail(text: &str) -> &str {
     let mut start = text.len().saturating_sub(300);
