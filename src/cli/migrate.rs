@@ -4,12 +4,10 @@
 //! Streaming with flat memory: one record at a time, a bounded cache of conversions, output
 //! written as it goes (to a temporary file beside `-o OUTPUT`, renamed at the end).
 
-use std::cell::Cell;
 use std::fmt::Write as _;
 use std::fs::{self, File};
-use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Read, Write};
+use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Write};
 use std::path::Path;
-use std::rc::Rc;
 
 use crate::atomic::AtomicFile;
 use crate::convert::record::LineRecord;
@@ -126,16 +124,13 @@ fn run<W: Write>(
     report: &mut Option<AtomicFile>,
     stderr: &mut Reporter,
 ) -> io::Result<(Summary, Option<u64>)> {
-    let read = Rc::new(Cell::new(0));
     let framing = if args.null_data {
         Framing::Nul
     } else {
         Framing::Lines
     };
-    let counted = Counting {
-        inner: reader,
-        read: Rc::clone(&read),
-    };
+    // The progress moves once per read (a block), not per line.
+    let counted = stderr.progress.reader(reader);
     let mut summary = Summary::default();
     // Blocks of whole lines, borrowed from one buffer: no allocation per line.
     let mut blocks = Blocks::new(counted, framing, args.max_bytes);
@@ -150,9 +145,6 @@ fn run<W: Write>(
                     let line = LineRecord::new(&record.to_record(), &conversion);
                     writeln!(report, "{}", json(&line))?;
                 }
-            }
-            if summary.read % 4096 == 0 {
-                stderr.progress(read.get());
             }
             if args.fail_fast && !conversion.is_converted() {
                 return Ok((summary, Some(record.number)));
@@ -301,10 +293,6 @@ impl Reporter {
         }
     }
 
-    fn progress(&self, read: u64) {
-        self.progress.to(read);
-    }
-
     fn finish_progress(&mut self) {
         self.progress.finish();
     }
@@ -338,30 +326,5 @@ impl Reporter {
         }
         writeln!(self.stderr)?;
         self.stderr.flush()
-    }
-}
-
-/// A reader that counts the bytes consumed, for the progress bar.
-struct Counting<R> {
-    inner: R,
-    read: Rc<Cell<u64>>,
-}
-
-impl<R: Read> Read for Counting<R> {
-    fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
-        let n = self.inner.read(buffer)?;
-        self.read.set(self.read.get() + n as u64);
-        Ok(n)
-    }
-}
-
-impl<R: BufRead> BufRead for Counting<R> {
-    fn fill_buf(&mut self) -> io::Result<&[u8]> {
-        self.inner.fill_buf()
-    }
-
-    fn consume(&mut self, amount: usize) {
-        self.read.set(self.read.get() + amount as u64);
-        self.inner.consume(amount);
     }
 }

@@ -62,25 +62,18 @@ impl Progress {
     /// `bytes` more bytes read.
     pub(super) fn advance(&self, bytes: u64) {
         if let Some(bar) = &self.bar {
-            self.to(bar.position() + bytes);
-        }
-    }
-
-    /// `position` bytes read in all.
-    pub(super) fn to(&self, position: u64) {
-        if let Some(bar) = &self.bar {
-            bar.set_position(position);
-            if bar.is_hidden() && position >= self.show_at {
+            bar.inc(bytes);
+            if bar.is_hidden() && bar.position() >= self.show_at {
                 bar.set_draw_target(ProgressDrawTarget::stderr());
             }
         }
     }
 
     /// `inner`, advancing the progress by what is read from it.
-    pub(super) fn reader<R: Read>(&self, inner: R) -> Metered<'_, R> {
+    pub(super) fn reader<R: Read>(&self, inner: R) -> Metered<R> {
         Metered {
             inner,
-            progress: self,
+            progress: self.clone(),
         }
     }
 
@@ -102,12 +95,12 @@ impl Progress {
 
 /// A reader that advances a [`Progress`] (once per read: a block, not a line).
 #[derive(Debug)]
-pub(super) struct Metered<'a, R> {
+pub(super) struct Metered<R> {
     inner: R,
-    progress: &'a Progress,
+    progress: Progress,
 }
 
-impl<R: Read> Read for Metered<'_, R> {
+impl<R: Read> Read for Metered<R> {
     fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
         let n = self.inner.read(buffer)?;
         self.progress.advance(n as u64);
