@@ -243,6 +243,81 @@ fn help_lists_the_dialects_and_each_commands_formats() {
     );
 }
 
+/// Every file a help example names under `examples/` or `conformance/` is shipped; `parse`
+/// and `detect`, which share their input flags, each name their own output schema; the
+/// flags other issues added say their bounds and order.
+#[test]
+fn help_examples_name_shipped_files_and_each_command_its_schema() {
+    let commands: &[&[&str]] = &[
+        &["--help"],
+        &["parse", "--help"],
+        &["detect", "--help"],
+        &["migrate", "--help"],
+        &["generate", "--help"],
+        &["diff", "--help"],
+        &["check", "--help"],
+        &["ggn", "validate", "--help"],
+        &["ggn", "moves", "--help"],
+        &["report", "matrix", "--help"],
+    ];
+    let path =
+        regex::Regex::new(r"\b((?:examples|conformance)/[A-Za-z0-9_./-]*[A-Za-z0-9_])").unwrap();
+    let mut named = 0;
+    for args in commands {
+        let (_, help, _) = run(args);
+        for found in path.captures_iter(&help) {
+            let file = &found[1];
+            if file.contains('{') || file.ends_with("-output") {
+                continue;
+            }
+            named += 1;
+            assert!(
+                Path::new(env!("CARGO_MANIFEST_DIR")).join(file).exists(),
+                "gan {}: {file} is not in the repository",
+                args.join(" ")
+            );
+        }
+        assert!(!help.contains("./my-adapter"), "gan {}", args.join(" "));
+    }
+    assert!(named >= 20, "{named}");
+    let flat = |args: &[&str]| run(args).1.split_whitespace().collect::<Vec<_>>().join(" ");
+    let (parse, detect, check) = (
+        flat(&["parse", "--help"]),
+        flat(&["detect", "--help"]),
+        flat(&["check", "--help"]),
+    );
+    assert!(
+        parse.contains("conformance/schema/parse-output.schema.json"),
+        "{parse}"
+    );
+    assert!(!parse.contains("detect-output"), "{parse}");
+    assert!(
+        detect.contains("conformance/schema/detect-output.schema.json"),
+        "{detect}"
+    );
+    assert!(!detect.contains("parse-output"), "{detect}");
+    assert!(
+        parse.contains("Threads parsing standard input, 1 to 256"),
+        "{parse}"
+    );
+    assert!(parse.contains("in D12's order"), "{parse}");
+    assert!(
+        check.contains("Per-case mode: processes at once, 1 to 256"),
+        "{check}"
+    );
+    assert!(
+        check.contains("always in the migrate and migrate-ggn suites"),
+        "{check}"
+    );
+    for help in [&parse, &detect, &flat(&["migrate", "--help"])] {
+        assert!(
+            help.contains("Progress: on a terminal")
+                || help.contains("same progress on a terminal"),
+            "{help}"
+        );
+    }
+}
+
 /// The merged output of `gan check` ends with its speed line: the report is written whole
 /// before it, so on a terminal the line does not land inside the table.
 #[test]
