@@ -207,6 +207,10 @@ pub struct CompletionsArgs {
 pub enum GgnCommand {
     /// Validate GGN documents: every problem, with a code, a JSON pointer and a message.
     #[command(
+        mut_arg("format", |arg| arg.help(
+            "Output format: text (a verdict per file, then each problem) or json (JSON \
+             Lines, one object per file: conformance/schema/ggn-validate-output.schema.json)"
+        )),
         after_help = "GAN values are read in one dialect (G1 in docs/DECISIONS.md): snn-pin by default, pnn as the \
                             historical Ruby implementation did. Warnings (unsatisfiable, redundant, \
                             duplicate-variant) do not make a document invalid unless --strict.\n\n\
@@ -221,6 +225,10 @@ pub enum GgnCommand {
     Validate(GgnValidateArgs),
     /// List the moves a GGN document allows on a board (pieces of both sides move).
     #[command(
+        mut_arg("format", |arg| arg.help(
+            "Output format: text (one line per move) or json (JSON Lines, one object per \
+             move: conformance/schema/ggn-moves-output.schema.json)"
+        )),
         after_help = "A board is a JSON object, square -> GAN identifier or null; a square \
                             absent from it is empty (G12). JSON output is one line per move, in \
                             document order: {\"piece\",\"from\",\"to\",\"variant\",\"perform\",\
@@ -249,9 +257,8 @@ pub struct GgnLimitArgs {
     #[arg(long, value_name = "N", default_value_t = crate::ggn::Limits::DEFAULT_MAX_DEPTH, value_parser = parse_depth)]
     pub max_depth: usize,
 
-    /// Output format: text (validate: a verdict per file, then each problem; moves: one line
-    /// per move) or json (JSON Lines: one object per file, or per move; schemas in
-    /// conformance/schema/ggn-validate-output and ggn-moves-output.schema.json).
+    /// Output format: text or json (the help of `gan ggn validate` and `gan ggn moves` says
+    /// each).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
 

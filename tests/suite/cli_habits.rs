@@ -296,6 +296,21 @@ fn help_examples_name_shipped_files_and_each_command_its_schema() {
         "{detect}"
     );
     assert!(!detect.contains("parse-output"), "{detect}");
+    let (validate, moves) = (
+        flat(&["ggn", "validate", "--help"]),
+        flat(&["ggn", "moves", "--help"]),
+    );
+    assert!(
+        validate
+            .contains("one object per file: conformance/schema/ggn-validate-output.schema.json"),
+        "{validate}"
+    );
+    assert!(!validate.contains("moves-output"), "{validate}");
+    assert!(
+        moves.contains("one object per move: conformance/schema/ggn-moves-output.schema.json"),
+        "{moves}"
+    );
+    assert!(!moves.contains("validate-output"), "{moves}");
     assert!(
         parse.contains("Threads parsing standard input, 1 to 256"),
         "{parse}"
