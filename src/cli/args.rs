@@ -176,9 +176,10 @@ pub enum ReportCommand {
                             fail.\n\n\
                             Exit codes: 0 written, 2 a report that cannot be read or is not a \
                             gan check JSON report.\n\n\
-                            Examples:\n  gan check --json -- python3 a.py > a.jsonl\n  \
-                            gan check --json -- ./b > b.jsonl\n  \
-                            gan report matrix a.jsonl b.jsonl > matrix.html")]
+                            Examples:\n  \
+                            gan check --json -- python3 conformance/adapters/gan_ref.py > reference.jsonl\n  \
+                            gan check --json -- python3 examples/adapters/my_adapter.py > mine.jsonl\n  \
+                            gan report matrix reference.jsonl mine.jsonl > matrix.html")]
     Matrix(MatrixArgs),
 }
 
