@@ -82,7 +82,11 @@ fn text_style(colors: Colors) -> TextStyle {
 
 pub fn detect(args: &DetectArgs, out: &mut impl Write, colors: Colors) -> io::Result<u8> {
     let mut all_accepted = true;
-    let progress = Progress::of_stdin(false);
+    let progress = if inputs::from_stdin(&args.input) {
+        Progress::of_stdin(false)
+    } else {
+        Progress::default()
+    };
     let mut sink = Closable::new(progress.writer(out));
     let mut buffer = Vec::new();
     let mut failed = Ok(());
