@@ -17,7 +17,7 @@ pub fn decisions(args: &DecisionsArgs, out: &mut impl Write) -> io::Result<u8> {
     for id in &args.ids {
         let Some(text) = entry(&id.to_ascii_uppercase()) else {
             writeln!(
-                io::stderr(),
+                super::pipe::stderr(),
                 "gan decisions: no decision '{id}' (the ids are D1–D12, M1–M7 and G1–G15)"
             )?;
             return Ok(FAILURE);

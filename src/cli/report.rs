@@ -27,6 +27,7 @@ pub fn matrix(args: &MatrixArgs, out: &mut impl Write) -> io::Result<u8> {
 }
 
 fn fail(message: &str) -> io::Result<u8> {
-    writeln!(io::stderr(), "gan report: {message}")?;
+    // A closed standard error loses the message, not the exit status (`pipe`).
+    writeln!(super::pipe::stderr(), "gan report: {message}")?;
     Ok(FAILURE)
 }

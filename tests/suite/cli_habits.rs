@@ -694,6 +694,26 @@ fn a_closed_output_stops_the_printing_not_the_reading() {
     }
 }
 
+/// A failure stays a failure when standard error is a closed pipe: the message is lost, the
+/// exit status 2 is not (it was 0: the closed pipe's error went up as if all were well).
+#[test]
+fn a_closed_standard_error_keeps_the_failure() {
+    for args in [
+        &["report", "matrix", "/nonexistent.jsonl"][..],
+        &["decisions", "D99"],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_gan"))
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stderr.take());
+        assert_eq!(child.wait().unwrap().code(), Some(2), "{args:?}");
+    }
+}
+
 /// The end of `text`, enough to see what went wrong.
 fn tail(text: &str) -> &str {
     let mut start = text.len().saturating_sub(300);
