@@ -243,23 +243,26 @@ fn help_lists_the_dialects_and_each_commands_formats() {
     );
 }
 
+/// The help of every command that has options or examples.
+const HELP_PAGES: &[&[&str]] = &[
+    &["--help"],
+    &["parse", "--help"],
+    &["detect", "--help"],
+    &["migrate", "--help"],
+    &["generate", "--help"],
+    &["diff", "--help"],
+    &["check", "--help"],
+    &["ggn", "validate", "--help"],
+    &["ggn", "moves", "--help"],
+    &["report", "matrix", "--help"],
+];
+
 /// Every file a help example names under `examples/` or `conformance/` is shipped; `parse`
 /// and `detect`, which share their input flags, each name their own output schema; the
 /// flags other issues added say their bounds and order.
 #[test]
 fn help_examples_name_shipped_files_and_each_command_its_schema() {
-    let commands: &[&[&str]] = &[
-        &["--help"],
-        &["parse", "--help"],
-        &["detect", "--help"],
-        &["migrate", "--help"],
-        &["generate", "--help"],
-        &["diff", "--help"],
-        &["check", "--help"],
-        &["ggn", "validate", "--help"],
-        &["ggn", "moves", "--help"],
-        &["report", "matrix", "--help"],
-    ];
+    let commands = HELP_PAGES;
     let path =
         regex::Regex::new(r"\b((?:examples|conformance)/[A-Za-z0-9_./-]*[A-Za-z0-9_])").unwrap();
     let mut named = 0;
@@ -659,6 +662,25 @@ fn large_input(dir: &Path) -> String {
     path.display().to_string()
 }
 
+/// `gan ARGS` with standard output (`stdout`) or standard error closed before it writes a
+/// byte: its exit code, and what reached the other stream (standard error).
+fn with_closed(args: &[&str], stdin: Stdio, stdout: bool) -> (Option<i32>, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gan"))
+        .args(args)
+        .stdin(stdin)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    if stdout {
+        drop(child.stdout.take());
+    } else {
+        drop(child.stderr.take());
+    }
+    let run = child.wait_with_output().unwrap();
+    (run.status.code(), text(&run.stderr))
+}
+
 /// With standard output closed before a byte is written, `parse`, `detect` and `migrate`
 /// still read their whole input: the only invalid line, the last one, makes the exit status 1,
 /// and nothing but migrate's summary reaches standard error.
@@ -672,17 +694,12 @@ fn a_closed_output_stops_the_printing_not_the_reading() {
         &["detect"],
         &["migrate", "--from", "legacy"],
     ] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_gan"))
-            .args(args)
-            .stdin(std::fs::File::open(&input).unwrap())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        drop(child.stdout.take());
-        let run = child.wait_with_output().unwrap();
-        let stderr = text(&run.stderr);
-        assert_eq!(run.status.code(), Some(1), "{args:?}: {stderr}");
+        let (code, stderr) = with_closed(
+            args,
+            Stdio::from(std::fs::File::open(&input).unwrap()),
+            true,
+        );
+        assert_eq!(code, Some(1), "{args:?}: {stderr}");
         if args[0] == "migrate" {
             assert!(stderr.starts_with("gan migrate: line 200001: \"bad!\": error "));
             assert!(
@@ -702,15 +719,11 @@ fn a_closed_standard_error_keeps_the_failure() {
         &["report", "matrix", "/nonexistent.jsonl"][..],
         &["decisions", "D99"],
     ] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_gan"))
-            .args(args)
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        drop(child.stderr.take());
-        assert_eq!(child.wait().unwrap().code(), Some(2), "{args:?}");
+        assert_eq!(
+            with_closed(args, Stdio::null(), false).0,
+            Some(2),
+            "{args:?}"
+        );
     }
 }
 
@@ -850,17 +863,7 @@ fn the_progress_bar_never_shares_a_line_with_the_output() {
 fn every_decision_the_help_cites_can_be_looked_up() {
     let cited = regex::Regex::new(r"\b([DGM])(\d+)(?:–[DGM](\d+))?\b").unwrap();
     let mut ids = std::collections::BTreeSet::new();
-    let commands: &[&[&str]] = &[
-        &["--help"],
-        &["parse", "--help"],
-        &["detect", "--help"],
-        &["migrate", "--help"],
-        &["generate", "--help"],
-        &["check", "--help"],
-        &["ggn", "validate", "--help"],
-        &["ggn", "moves", "--help"],
-    ];
-    for args in commands {
+    for args in HELP_PAGES {
         let (_, help, _) = run(args);
         for found in cited.captures_iter(&help) {
             let first: u32 = found[2].parse().unwrap();
