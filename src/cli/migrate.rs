@@ -21,7 +21,7 @@ use super::args::{Format, IntermediateArg, MigrateArgs};
 use super::files::{commit, context, create};
 use super::pipe::Closable;
 use super::progress::Progress;
-use super::{FAILURE, OK, REJECTED};
+use super::{OK, REJECTED};
 
 /// Runs `gan migrate`; standard output is `stdout` unless `-o` or `--dry-run` says otherwise.
 pub fn migrate(args: &MigrateArgs, stdout: &mut impl Write) -> io::Result<u8> {
@@ -31,7 +31,7 @@ pub fn migrate(args: &MigrateArgs, stdout: &mut impl Write) -> io::Result<u8> {
     let tables = match &args.map {
         Some(path) => match Tables::load(path) {
             Ok(tables) => tables,
-            Err(error) => return Ok(usage(&error.to_string())),
+            Err(error) => return super::fail("migrate", error),
         },
         None => Tables::builtin(),
     };
@@ -40,7 +40,7 @@ pub fn migrate(args: &MigrateArgs, stdout: &mut impl Write) -> io::Result<u8> {
     let input_file = input_path.or(Some(Path::new("/dev/stdin")).filter(|p| p.exists()));
     if let Some(refusal) = refuse_paths(input_file, args.output.as_deref(), args.report.as_deref())
     {
-        return Ok(usage(&refusal));
+        return super::fail("migrate", &refusal);
     }
     let options = Options {
         intermediate: match args.intermediate {
@@ -183,11 +183,6 @@ fn write_line(
 
 fn json(value: &impl serde::Serialize) -> String {
     serde_json::to_string(value).expect("records serialize")
-}
-
-fn usage(message: &str) -> u8 {
-    let _ = writeln!(io::stderr(), "gan migrate: {message}");
-    FAILURE
 }
 
 /// `-o` or `--report` naming the input (or each other) would destroy what is being read.

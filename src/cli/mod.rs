@@ -107,6 +107,13 @@ pub fn main() -> ExitCode {
     }
 }
 
+/// A usage error of `gan <command>`: its message on standard error (lost, not fatal, when
+/// standard error is a closed pipe), and exit status 2.
+fn fail(command: &str, message: impl std::fmt::Display) -> io::Result<u8> {
+    writeln!(pipe::stderr(), "{}: {message}", prefix(Some(command)))?;
+    Ok(FAILURE)
+}
+
 /// The clap command: the declaration of `args.rs`, as `gan completions` and the man page
 /// see it too.
 pub fn command() -> clap::Command {
