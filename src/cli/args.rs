@@ -44,20 +44,45 @@ pub enum ColorChoice {
 pub enum Command {
     /// Parse identifiers in one dialect: the attributes, or an exact error.
     #[command(
+        mut_arg("format", |arg| arg.help(
+            "Output format: text (one line per input: the verdict, then the attributes or \
+             the error; on a terminal a caret under the error) or json (JSON Lines, one \
+             object per input: conformance/schema/parse-output.schema.json; with --count, \
+             one object of counts)"
+        )),
         after_help = "Input: the IDs given, or standard input when there are none (or \
                             only `-`): each LF-terminated line is one input, minus one CR before \
-                            the LF; nothing else is trimmed. With -z, NUL-separated inputs.\n\n\
-                            Exit codes: 0 all valid, 1 at least one invalid, 2 usage or I/O error.\n\n\
+                            the LF; nothing else is trimmed. With -z, NUL-separated inputs. \
+                            Standard input is read in 1 MiB blocks, each parsed on -j threads; \
+                            the output keeps the input order.\n\n\
+                            Progress: on a terminal, a standard input of 4 MiB or more shows \
+                            progress on standard error (none with -q), cleared before each \
+                            write to the same terminal.\n\n\
+                            Exit codes: 0 all valid, 1 at least one invalid, 2 usage or I/O error \
+                            (the same with --invalid-only, --count and -q; a closed output pipe \
+                            stops the printing, not the reading).\n\n\
                             Examples:\n  gan parse SHOGI:+P\n  gan parse --dialect legacy CHESS:KING\n  \
                             printf 'CHESS:k\\n' | gan parse --format json\n  \
+                            gan parse --invalid-only < examples/spec-examples.txt\n  \
+                            gan parse --count --json < examples/spec-examples.txt\n  \
                             gan parse -- -K\n  printf 'a\\nb\\0' | gan parse -z"
     )]
     Parse(ParseArgs),
     /// Parse identifiers in every dialect and show what each accepts (D10, docs/DECISIONS.md).
-    #[command(after_help = "Same input rules as `gan parse`.\n\n\
+    #[command(
+        mut_arg("format", |arg| arg.help(
+            "Output format: text (one line per input: the dialects that accept it with the \
+             attributes, then those that reject it with the error code and byte) or json \
+             (JSON Lines, one object per input: \
+             conformance/schema/detect-output.schema.json)"
+        )),
+        after_help = "Same input rules as `gan parse`, and the same progress on a terminal \
+                            for a standard input of 4 MiB or more.\n\n\
                             Exit codes: 0 every input accepted by at least one dialect, 1 otherwise, \
                             2 usage or I/O error.\n\nExamples:\n  gan detect c:-k\n  \
-                            gan detect --format json CHESS:KING")]
+                            gan detect --format json CHESS:KING\n  \
+                            gan detect < examples/spec-examples.txt"
+    )]
     Detect(DetectArgs),
     /// Convert identifiers from one dialect to another, reporting everything lost (M1–M7, docs/DECISIONS.md).
     Migrate(MigrateArgs),
@@ -74,7 +99,8 @@ pub enum Command {
                             the parser and the oracle disagree, 2 usage, grammar or I/O error.\n\n\
                             Examples:\n  gan generate\n  gan generate --check\n  \
                             gan generate --dialect qpi --out /tmp/corpus\n  \
-                            gan generate --grammar-dir my-grammars --oracle my-oracle.txt --out /tmp/new"
+                            gan generate --grammar-dir examples/edited-grammar \\\n      \
+                            --oracle examples/edited-grammar/oracle.txt --out new"
     )]
     Generate(GenerateArgs),
     /// Compare two corpora: vectors added, removed or flipped, matched by (dialect, input).
@@ -82,8 +108,8 @@ pub enum Command {
         after_help = "A vector is flipped when its verdict, actor, error code or offset \
                             changed; groups and ids do not count.\n\n\
                             Exit codes: 0 equivalent, 1 different, 2 usage or I/O error.\n\n\
-                            Examples:\n  gan diff conformance /tmp/new\n  \
-                            gan diff --format json conformance /tmp/new"
+                            Examples:\n  gan diff conformance new\n  \
+                            gan diff --format json conformance new"
     )]
     Diff(DiffArgs),
     /// Run another implementation, in any language, against the conformance corpus.
@@ -100,19 +126,20 @@ pub enum Command {
                       on standard input and answers with its exit status.",
         after_help = "Results per vector: pass, fail (wrong verdict, wrong moves or output), \
                       wrong-actor, wrong-error (with --check-errors; always in the migrate \
-                      suite: other warning or error codes), crash, timeout, skipped, \
+                      and migrate-ggn suites: other warning or error codes), crash, timeout, skipped, \
                       unexpected-pass (listed in the skip file but passing).\n\n\
                       Exit codes: 0 every vector passed or was skipped, 1 some vector failed, \
                       2 usage error or the command cannot be started.\n\n\
                       Examples:\n  \
                       gan check -- python3 conformance/adapters/gan_ref.py\n  \
-                      gan check --check-errors --dialect snn-pin -- ./my-adapter --batch\n  \
+                      gan check --check-errors --dialect snn-pin -- python3 examples/adapters/my_adapter.py\n  \
                       gan check --mode per-case -j 4 -- python3 conformance/adapters/gan_ref.py\n  \
                       gan check --suite ggn --check-errors -- python3 conformance/adapters/ggn_ref.py\n  \
                       gan check --suite migrate -- python3 conformance/adapters/migrate_ref.py\n  \
                       gan check --suite migrate-ggn -- python3 conformance/adapters/migrate_ggn_ref.py\n  \
-                      gan check --write-skip-file known.txt -- ./my-adapter\n  \
-                      gan check --skip-file known.txt --format junit -- ./my-adapter > report.xml\n  \
+                      gan check --write-skip-file known.txt -- python3 examples/adapters/my_adapter.py\n  \
+                      gan check --skip-file known.txt --format junit -- python3 examples/adapters/my_adapter.py > report.xml\n  \
+                      gan check --format html -- python3 examples/adapters/my_adapter.py > report.html\n  \
                       gan check --list --filter snn-pin/invalid"
     )]
     Check(CheckArgs),
@@ -149,9 +176,10 @@ pub enum ReportCommand {
                             fail.\n\n\
                             Exit codes: 0 written, 2 a report that cannot be read or is not a \
                             gan check JSON report.\n\n\
-                            Examples:\n  gan check --json -- python3 a.py > a.jsonl\n  \
-                            gan check --json -- ./b > b.jsonl\n  \
-                            gan report matrix a.jsonl b.jsonl > matrix.html")]
+                            Examples:\n  \
+                            gan check --json -- python3 conformance/adapters/gan_ref.py > reference.jsonl\n  \
+                            gan check --json -- python3 examples/adapters/my_adapter.py > mine.jsonl\n  \
+                            gan report matrix reference.jsonl mine.jsonl > matrix.html")]
     Matrix(MatrixArgs),
 }
 
@@ -180,28 +208,37 @@ pub struct CompletionsArgs {
 pub enum GgnCommand {
     /// Validate GGN documents: every problem, with a code, a JSON pointer and a message.
     #[command(
+        mut_arg("format", |arg| arg.help(
+            "Output format: text (a verdict per file, then each problem) or json (JSON \
+             Lines, one object per file: conformance/schema/ggn-validate-output.schema.json)"
+        )),
         after_help = "GAN values are read in one dialect (G1 in docs/DECISIONS.md): snn-pin by default, pnn as the \
                             historical Ruby implementation did. Warnings (unsatisfiable, redundant, \
                             duplicate-variant) do not make a document invalid unless --strict.\n\n\
                             Exit codes: 0 every document valid, 1 some document invalid (malformed \
                             JSON, not UTF-8, over a limit, a broken rule), 2 usage error or \
                             unreadable file; with several files the highest code wins.\n\n\
-                            Examples:\n  gan ggn validate rules.json\n  \
-                            gan ggn validate --dialect pnn --format json a.json b.json\n  \
-                            gan ggn validate --squares squares.txt --strict rules.json\n  \
-                            cat rules.json | gan ggn validate -"
+                            Examples:\n  gan ggn validate examples/ggn/e4.json\n  \
+                            gan ggn validate --format json examples/ggn/e4.json examples/ggn/e8.json\n  \
+                            gan ggn validate --squares squares.txt --strict examples/ggn/rook.json\n  \
+                            gan ggn validate --dialect pnn - < rules.json"
     )]
     Validate(GgnValidateArgs),
     /// List the moves a GGN document allows on a board (pieces of both sides move).
     #[command(
+        mut_arg("format", |arg| arg.help(
+            "Output format: text (one line per move) or json (JSON Lines, one object per \
+             move: conformance/schema/ggn-moves-output.schema.json)"
+        )),
         after_help = "A board is a JSON object, square -> GAN identifier or null; a square \
                             absent from it is empty (G12). JSON output is one line per move, in \
                             document order: {\"piece\",\"from\",\"to\",\"variant\",\"perform\",\
                             \"board\"} with the board after the move.\n\n\
                             Exit codes: 0 (also when no move is possible), 1 the rules or the board \
                             are invalid (their problems on standard error), 2 usage or I/O error.\n\n\
-                            Examples:\n  gan ggn moves --rules chess.json --board start.json\n  \
-                            gan ggn moves --rules chess.json --board start.json --from e2 --format json\n  \
+                            Examples:\n  \
+                            gan ggn moves --rules examples/ggn/rook.json --board examples/ggn/board.json\n  \
+                            gan ggn moves --rules examples/ggn/rook.json --board examples/ggn/board.json --from a3 --json\n  \
                             gan ggn moves --rules shogi.json --board b.json --dialect pnn --piece SHOGI:P"
     )]
     Moves(GgnMovesArgs),
@@ -221,9 +258,8 @@ pub struct GgnLimitArgs {
     #[arg(long, value_name = "N", default_value_t = crate::ggn::Limits::DEFAULT_MAX_DEPTH, value_parser = parse_depth)]
     pub max_depth: usize,
 
-    /// Output format: text (validate: a verdict per file, then each problem; moves: one line
-    /// per move) or json (JSON Lines: one object per file, or per move; schemas in
-    /// conformance/schema/ggn-validate-output and ggn-moves-output.schema.json).
+    /// Output format: text or json (the help of `gan ggn validate` and `gan ggn moves` says
+    /// each).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
 
@@ -390,7 +426,7 @@ pub struct CheckArgs {
     #[arg(long, value_name = "SECS", default_value = "10", value_parser = parse_seconds)]
     pub timeout: Duration,
 
-    /// Per-case mode: processes at once [default: the number of cores].
+    /// Per-case mode: processes at once, 1 to 256 [default: the number of cores].
     #[arg(short = 'j', long = "jobs", value_name = "N", value_parser = parse_jobs)]
     pub jobs: Option<u64>,
 
@@ -493,9 +529,7 @@ pub struct InputArgs {
     #[arg(long, value_name = "N", default_value_t = 1 << 20, value_parser = parse_max_bytes)]
     pub max_bytes: usize,
 
-    /// Output format: text (one line per input: the verdict, then the attributes or the
-    /// error) or json (JSON Lines, one object per input: conformance/schema/parse-output
-    /// or detect-output.schema.json).
+    /// Output format: text or json (the help of `gan parse` and `gan detect` says each).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
 
@@ -524,15 +558,17 @@ pub struct ParseArgs {
     pub dialect: Dialect,
 
     /// Print only the rejected inputs, each with its number: `LINE:INPUT: code at byte N`
-    /// (JSON: the record, with `line` first).
+    /// (LINE: the line, or the record with -z, or the ID's position; JSON: the record, with
+    /// `line` first).
     #[arg(long, conflicts_with = "count")]
     pub invalid_only: bool,
 
-    /// Print only the counts: one line per verdict and code (JSON: one object).
+    /// Print only the counts: `valid N`, `invalid N`, then one line per error code that
+    /// occurred, in D12's order (JSON: one object `{"valid","invalid","codes"}`).
     #[arg(long)]
     pub count: bool,
 
-    /// Threads parsing standard input [default: the number of cores].
+    /// Threads parsing standard input, 1 to 256 [default: the number of cores].
     #[arg(short = 'j', long = "jobs", value_name = "N", value_parser = parse_threads)]
     pub jobs: Option<u64>,
 
@@ -599,13 +635,12 @@ fn parse_max_bytes(text: &str) -> Result<usize, String> {
                         object per input line. Every rejected line, and every warning, is \
                         reported on standard error (line, input, code, message) and in --report \
                         FILE as JSON lines; a summary ends the run.\n\n\
+                        Progress: on a terminal, an input of 4 MiB or more shows progress on \
+                        standard error, except with -q and while the converted lines go to that \
+                        terminal.\n\n\
                         Exit codes: 0 every line converted, 1 some rejected (or warned, with \
-                        --strict), 2 usage or I/O error.\n\n\
-                        Examples:\n  gan migrate --from legacy --to snn-pin old.txt -o new.txt\n  \
-                        printf 'C:-K\\n' | gan migrate --from beta --to qpi\n  \
-                        gan migrate --from pnn --intermediate drop --format json moves.txt\n  \
-                        gan migrate --from legacy --map names.toml --dry-run --report r.jsonl db.txt\n  \
-                        gan migrate --ggn --from beta --to snn-pin rules.json -o new-rules.json\n\n\
+                        --strict), 2 usage or I/O error. A closed output pipe stops the printing, \
+                        not the conversion: the exit status covers every line.\n\n\
                         --ggn: INPUT is one GGN document. Every piece key, require/prevent state \
                         and perform value is converted; square labels, \"empty\", \"enemy\", null, \
                         \"$schema\" and key order are kept; the result is 2-space pretty JSON, \
@@ -615,7 +650,15 @@ fn parse_max_bytes(text: &str) -> Result<usize, String> {
                         when the result is invalid; every problem is reported on standard error \
                         with its JSON pointer in the input (and in --report FILE as JSON lines). \
                         Exit codes with --ggn: 0 converted, 1 refused (or warned, with --strict), \
-                        2 usage or I/O error."
+                        2 usage or I/O error.\n\n\
+                        Examples:\n  \
+                        gan migrate --from beta --to snn-pin examples/migrate/old.txt -o new.txt\n  \
+                        printf 'C:-K\\n' | gan migrate --from beta --to qpi\n  \
+                        gan migrate --from beta --format json examples/migrate/old.txt\n  \
+                        gan migrate --from beta --map examples/migrate/xiaoqi.toml examples/migrate/xiaoqi-ids.txt\n  \
+                        gan migrate --from beta --dry-run --report r.jsonl examples/migrate/old.txt\n  \
+                        gan migrate --ggn --from beta --to snn-pin examples/migrate/rules.json \
+                        -o new-rules.json"
 )]
 pub struct MigrateArgs {
     /// The dialect of the input.
@@ -664,7 +707,7 @@ pub struct MigrateArgs {
     #[arg(long, conflicts_with = "format")]
     pub(super) json: bool,
 
-    /// Print only the summary on standard error: no line diagnostics.
+    /// Print only the summary on standard error: no line diagnostics, no progress.
     #[arg(short, long)]
     pub(super) quiet: bool,
 

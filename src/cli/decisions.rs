@@ -4,7 +4,7 @@
 use std::io::{self, Write};
 
 use super::args::DecisionsArgs;
-use super::{FAILURE, OK};
+use super::OK;
 
 /// docs/DECISIONS.md as built.
 const RECORD: &str = include_str!("../../docs/DECISIONS.md");
@@ -16,11 +16,10 @@ pub fn decisions(args: &DecisionsArgs, out: &mut impl Write) -> io::Result<u8> {
     }
     for id in &args.ids {
         let Some(text) = entry(&id.to_ascii_uppercase()) else {
-            writeln!(
-                super::pipe::stderr(),
-                "gan decisions: no decision '{id}' (the ids are D1–D12, M1–M7 and G1–G15)"
-            )?;
-            return Ok(FAILURE);
+            return super::fail(
+                "decisions",
+                format!("no decision '{id}' (the ids are D1–D12, M1–M7 and G1–G15)"),
+            );
         };
         writeln!(out, "{text}")?;
     }

@@ -14,11 +14,11 @@ pub fn generate(args: &GenerateArgs, out: &mut impl Write) -> io::Result<u8> {
     } else if let Some(path) = &args.oracle {
         let text = match std::fs::read_to_string(path) {
             Ok(text) => text,
-            Err(error) => return fail(format!("{}: {error}", path.display())),
+            Err(error) => return super::fail("generate", format!("{}: {error}", path.display())),
         };
         match corpus::parse_oracle_file(&path.display().to_string(), &text) {
             Ok(patterns) => OracleChoice::Patterns(patterns),
-            Err(message) => return fail(message),
+            Err(message) => return super::fail("generate", message),
         }
     } else {
         OracleChoice::Decisions
@@ -53,7 +53,7 @@ pub fn generate(args: &GenerateArgs, out: &mut impl Write) -> io::Result<u8> {
     if args.check {
         let stale = match files::stale(&args.out, &generated) {
             Ok(stale) => stale,
-            Err(error) => return fail(error.to_string()),
+            Err(error) => return super::fail("generate", error.to_string()),
         };
         if stale.is_empty() {
             writeln!(
@@ -86,11 +86,6 @@ pub fn generate(args: &GenerateArgs, out: &mut impl Write) -> io::Result<u8> {
             }
             Ok(OK)
         }
-        Err(error) => fail(error.to_string()),
+        Err(error) => super::fail("generate", error.to_string()),
     }
-}
-
-fn fail(message: impl std::fmt::Display) -> io::Result<u8> {
-    writeln!(super::pipe::stderr(), "gan generate: {message}")?;
-    Ok(FAILURE)
 }

@@ -28,12 +28,12 @@ fn validate(args: &GgnValidateArgs, out: &mut impl Write) -> io::Result<u8> {
         .chain(&args.squares)
         .filter(|path| is_stdin(path));
     if stdin_readers.count() > 1 {
-        return usage("standard input ('-') can be read only once");
+        return super::fail("ggn", "standard input ('-') can be read only once");
     }
     if let Some(path) = &args.squares {
         match read_squares(path, &args.common) {
             Ok(squares) => options.squares = Some(squares),
-            Err(message) => return usage(&message),
+            Err(message) => return super::fail("ggn", &message),
         }
     }
     let mut code = OK;
@@ -72,11 +72,14 @@ fn validate(args: &GgnValidateArgs, out: &mut impl Write) -> io::Result<u8> {
 fn moves(args: &GgnMovesArgs, out: &mut (impl Write + Closed)) -> io::Result<u8> {
     let options = options(&args.common);
     if is_stdin(&args.rules) && is_stdin(&args.board) {
-        return usage("--rules and --board cannot both be standard input ('-')");
+        return super::fail(
+            "ggn",
+            "--rules and --board cannot both be standard input ('-')",
+        );
     }
     if let Some(piece) = &args.piece {
         if let Err(error) = options.dialect.parse(piece.as_bytes()) {
-            return usage(&format!("--piece {piece:?}: {error}"));
+            return super::fail("ggn", format!("--piece {piece:?}: {error}"));
         }
     }
     let mut inputs = Vec::with_capacity(2);
@@ -194,9 +197,4 @@ fn unreadable(path: &Path, error: &io::Error) -> io::Result<()> {
         "gan ggn: cannot read {}: {error}",
         path.display()
     )
-}
-
-fn usage(message: &str) -> io::Result<u8> {
-    writeln!(super::pipe::stderr(), "gan ggn: {message}")?;
-    Ok(FAILURE)
 }

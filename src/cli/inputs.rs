@@ -6,6 +6,7 @@ use std::io;
 use crate::records::{Blocks, Framing, Line, Record};
 
 use super::args::InputArgs;
+use super::progress::Progress;
 
 /// Whether the inputs come from standard input: no IDs, or `-` alone (before `--`; after
 /// it, `-` is an identifier like any other).
@@ -46,15 +47,24 @@ pub fn jobs(jobs: Option<u64>) -> usize {
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
 }
 
-/// Calls `each` for every input, in order: the IDs, or standard input read in blocks.
-pub fn for_each_line(args: &InputArgs, mut each: impl FnMut(Line<'_>)) -> io::Result<()> {
+/// Calls `each` for every input, in order: the IDs, or standard input read in blocks (each
+/// read advancing `progress`).
+pub fn for_each_line(
+    args: &InputArgs,
+    progress: &Progress,
+    mut each: impl FnMut(Line<'_>),
+) -> io::Result<()> {
     if !from_stdin(args) {
         for record in id_records(args) {
             each(record.line());
         }
         return Ok(());
     }
-    let mut blocks = Blocks::new(io::stdin().lock(), framing(args), args.max_bytes);
+    let mut blocks = Blocks::new(
+        progress.reader(io::stdin().lock()),
+        framing(args),
+        args.max_bytes,
+    );
     while let Some(block) = blocks.next_block()? {
         block.lines().for_each(&mut each);
     }

@@ -4,12 +4,10 @@
 //! Streaming with flat memory: one record at a time, a bounded cache of conversions, output
 //! written as it goes (to a temporary file beside `-o OUTPUT`, renamed at the end).
 
-use std::cell::Cell;
 use std::fmt::Write as _;
 use std::fs::{self, File};
-use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Read, Write};
+use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Write};
 use std::path::Path;
-use std::rc::Rc;
 
 use crate::atomic::AtomicFile;
 use crate::convert::record::LineRecord;
@@ -17,22 +15,23 @@ use crate::convert::{Conversion, Converter, Intermediate, Memo, Options, Summary
 use crate::output;
 use crate::parse::Limits;
 use crate::records::{Blocks, Framing, Line};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::ambiguous_styles::AmbiguousStyles;
 use super::args::{Format, IntermediateArg, MigrateArgs};
 use super::files::{commit, context, create};
-use super::{FAILURE, OK, REJECTED};
-
-/// Inputs at least this large get a progress bar (on a terminal only).
-const PROGRESS_THRESHOLD: u64 = 4 << 20;
+use super::pipe::Closable;
+use super::progress::Progress;
+use super::{OK, REJECTED};
 
 /// Runs `gan migrate`; standard output is `stdout` unless `-o` or `--dry-run` says otherwise.
 pub fn migrate(args: &MigrateArgs, stdout: &mut impl Write) -> io::Result<u8> {
+    // A closed pipe stops the output, not the conversion: every line is still read and
+    // counted, and the exit status covers them all (`pipe`).
+    let stdout = &mut Closable::new(stdout);
     let tables = match &args.map {
         Some(path) => match Tables::load(path) {
             Ok(tables) => tables,
-            Err(error) => return Ok(usage(&error.to_string())),
+            Err(error) => return super::fail("migrate", error),
         },
         None => Tables::builtin(),
     };
@@ -41,7 +40,7 @@ pub fn migrate(args: &MigrateArgs, stdout: &mut impl Write) -> io::Result<u8> {
     let input_file = input_path.or(Some(Path::new("/dev/stdin")).filter(|p| p.exists()));
     if let Some(refusal) = refuse_paths(input_file, args.output.as_deref(), args.report.as_deref())
     {
-        return Ok(usage(&refusal));
+        return super::fail("migrate", &refusal);
     }
     let options = Options {
         intermediate: match args.intermediate {
@@ -67,7 +66,13 @@ pub fn migrate(args: &MigrateArgs, stdout: &mut impl Write) -> io::Result<u8> {
         (None, false) => Sink::Stdout(stdout),
     };
     let mut report = args.report.as_deref().map(create).transpose()?;
-    let mut stderr = Reporter::new(size, args.quiet);
+    // Progress (`progress`) unless the converted lines go to the terminal: they are written
+    // one by one, and clearing the bar around each would cost more than the bar is worth.
+    let lines_on_terminal = matches!(output, Sink::Stdout(_)) && io::stdout().is_terminal();
+    let mut stderr = Reporter::new(
+        Progress::of_size(size, args.quiet || lines_on_terminal),
+        args.quiet,
+    );
     let name = input_path.unwrap_or(Path::new("standard input"));
     let (summary, stopped) = run(
         args,
@@ -119,16 +124,13 @@ fn run<W: Write>(
     report: &mut Option<AtomicFile>,
     stderr: &mut Reporter,
 ) -> io::Result<(Summary, Option<u64>)> {
-    let read = Rc::new(Cell::new(0));
     let framing = if args.null_data {
         Framing::Nul
     } else {
         Framing::Lines
     };
-    let counted = Counting {
-        inner: reader,
-        read: Rc::clone(&read),
-    };
+    // The progress moves once per read (a block), not per line.
+    let counted = stderr.progress.reader(reader);
     let mut summary = Summary::default();
     // Blocks of whole lines, borrowed from one buffer: no allocation per line.
     let mut blocks = Blocks::new(counted, framing, args.max_bytes);
@@ -143,9 +145,6 @@ fn run<W: Write>(
                     let line = LineRecord::new(&record.to_record(), &conversion);
                     writeln!(report, "{}", json(&line))?;
                 }
-            }
-            if summary.read % 4096 == 0 {
-                stderr.progress(read.get());
             }
             if args.fail_fast && !conversion.is_converted() {
                 return Ok((summary, Some(record.number)));
@@ -184,11 +183,6 @@ fn write_line(
 
 fn json(value: &impl serde::Serialize) -> String {
     serde_json::to_string(value).expect("records serialize")
-}
-
-fn usage(message: &str) -> u8 {
-    let _ = writeln!(io::stderr(), "gan migrate: {message}");
-    FAILURE
 }
 
 /// `-o` or `--report` naming the input (or each other) would destroy what is being read.
@@ -250,8 +244,8 @@ impl<W: Write> Sink<'_, W> {
 /// Standard error: the per-line diagnostics, the progress bar and the summary.
 struct Reporter {
     // A closed standard error loses the diagnostics, not the `-o` file (`pipe`).
-    stderr: BufWriter<super::pipe::Closable<io::Stderr>>,
-    bar: Option<ProgressBar>,
+    stderr: BufWriter<Closable<io::Stderr>>,
+    progress: Progress,
     ambiguous: AmbiguousStyles,
     /// `--quiet`: the summary only.
     quiet: bool,
@@ -260,21 +254,10 @@ struct Reporter {
 }
 
 impl Reporter {
-    fn new(size: Option<u64>, quiet: bool) -> Reporter {
-        let bar = size
-            .filter(|&size| size >= PROGRESS_THRESHOLD && io::stderr().is_terminal())
-            .map(|size| {
-                let bar = ProgressBar::with_draw_target(Some(size), ProgressDrawTarget::stderr());
-                if let Ok(style) = ProgressStyle::with_template(
-                    "{bar:40} {bytes}/{total_bytes} {binary_bytes_per_sec} eta {eta}",
-                ) {
-                    bar.set_style(style);
-                }
-                bar
-            });
+    fn new(progress: Progress, quiet: bool) -> Reporter {
         Reporter {
             stderr: BufWriter::new(super::pipe::stderr()),
-            bar,
+            progress,
             ambiguous: AmbiguousStyles::default(),
             quiet,
             colored: super::style::stderr_on(),
@@ -299,22 +282,14 @@ impl Reporter {
             };
             let _ = writeln!(text, "{line}");
         }
-        match &self.bar {
+        match self.progress.bar() {
             Some(bar) => bar.suspend(|| super::pipe::stderr().write_all(text.as_bytes())),
             None => self.stderr.write_all(text.as_bytes()),
         }
     }
 
-    fn progress(&self, read: u64) {
-        if let Some(bar) = &self.bar {
-            bar.set_position(read);
-        }
-    }
-
     fn finish_progress(&mut self) {
-        if let Some(bar) = self.bar.take() {
-            bar.finish_and_clear();
-        }
+        self.progress.finish();
     }
 
     /// The counts (read = converted + rejected, always: M7).
@@ -346,30 +321,5 @@ impl Reporter {
         }
         writeln!(self.stderr)?;
         self.stderr.flush()
-    }
-}
-
-/// A reader that counts the bytes consumed, for the progress bar.
-struct Counting<R> {
-    inner: R,
-    read: Rc<Cell<u64>>,
-}
-
-impl<R: Read> Read for Counting<R> {
-    fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
-        let n = self.inner.read(buffer)?;
-        self.read.set(self.read.get() + n as u64);
-        Ok(n)
-    }
-}
-
-impl<R: BufRead> BufRead for Counting<R> {
-    fn fill_buf(&mut self) -> io::Result<&[u8]> {
-        self.inner.fill_buf()
-    }
-
-    fn consume(&mut self, amount: usize) {
-        self.read.set(self.read.get() + amount as u64);
-        self.inner.consume(amount);
     }
 }

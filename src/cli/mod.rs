@@ -13,6 +13,7 @@ mod migrate;
 mod migrate_ggn;
 mod parse;
 mod pipe;
+mod progress;
 mod report;
 mod signals;
 mod style;
@@ -104,6 +105,13 @@ pub fn main() -> ExitCode {
             ExitCode::from(FAILURE)
         }
     }
+}
+
+/// A usage error of `gan <command>`: its message on standard error (lost, not fatal, when
+/// standard error is a closed pipe), and exit status 2.
+fn fail(command: &str, message: impl std::fmt::Display) -> io::Result<u8> {
+    writeln!(pipe::stderr(), "{}: {message}", prefix(Some(command)))?;
+    Ok(FAILURE)
 }
 
 /// The clap command: the declaration of `args.rs`, as `gan completions` and the man page

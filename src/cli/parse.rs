@@ -2,7 +2,7 @@
 //!
 //! Both read their inputs in blocks and write through one reused buffer. When standard output
 //! is a closed pipe, printing stops but reading goes on to the end, so the exit status covers
-//! the whole input.
+//! the whole input. A large standard input shows progress on a terminal (`progress`).
 
 use std::io::{self, Write};
 
@@ -12,6 +12,8 @@ use crate::output::{self, DetectRecord};
 
 use super::args::{DetectArgs, Format, ParseArgs};
 use super::inputs;
+use super::pipe::Closable;
+use super::progress::Progress;
 use super::style::Colors;
 use super::{OK, REJECTED};
 
@@ -39,15 +41,17 @@ pub fn parse(args: &ParseArgs, out: &mut impl Write, colors: Colors) -> io::Resu
         style: text_style(colors),
     };
     let counts = if inputs::from_stdin(&args.input) {
-        let stdin = io::stdin().lock();
+        let progress = Progress::of_stdin(args.quiet);
         let jobs = inputs::jobs(args.jobs);
-        bulk::parse_stream(
+        let counts = bulk::parse_stream(
             &options,
-            stdin,
+            progress.reader(io::stdin().lock()),
             inputs::framing(&args.input),
             jobs,
-            &mut out,
-        )?
+            &mut progress.writer(&mut out),
+        );
+        progress.finish();
+        counts?
     } else {
         let fast = Compiled::builtin(args.dialect).ok();
         let (mut counts, mut buffer) = (Counts::default(), Vec::new());
@@ -57,9 +61,9 @@ pub fn parse(args: &ParseArgs, out: &mut impl Write, colors: Colors) -> io::Resu
         if options.mode == Mode::Count {
             counts.write(options.format, &mut buffer);
         }
-        let mut sink = Sink::new(&mut out);
-        sink.write(&buffer)?;
-        sink.finish()?;
+        let mut sink = Closable::new(&mut out);
+        sink.write_all(&buffer)?;
+        sink.flush()?;
         counts
     };
     Ok(if counts.invalid() == 0 { OK } else { REJECTED })
@@ -76,50 +80,20 @@ fn text_style(colors: Colors) -> TextStyle {
     }
 }
 
-/// Standard output that goes quiet once the reader has gone (a closed pipe).
-struct Sink<'a, W: Write> {
-    out: &'a mut W,
-    closed: bool,
-}
-
-impl<'a, W: Write> Sink<'a, W> {
-    fn new(out: &'a mut W) -> Self {
-        Sink { out, closed: false }
-    }
-
-    fn write(&mut self, bytes: &[u8]) -> io::Result<()> {
-        if self.closed {
-            return Ok(());
-        }
-        match self.out.write_all(bytes) {
-            Err(error) if error.kind() == io::ErrorKind::BrokenPipe => {
-                self.closed = true;
-                Ok(())
-            }
-            other => other,
-        }
-    }
-
-    fn finish(&mut self) -> io::Result<()> {
-        if self.closed {
-            return Ok(());
-        }
-        match self.out.flush() {
-            Err(error) if error.kind() == io::ErrorKind::BrokenPipe => Ok(()),
-            other => other,
-        }
-    }
-}
-
 pub fn detect(args: &DetectArgs, out: &mut impl Write, colors: Colors) -> io::Result<u8> {
     let mut all_accepted = true;
-    let mut sink = Sink::new(out);
+    let progress = if inputs::from_stdin(&args.input) {
+        Progress::of_stdin(false)
+    } else {
+        Progress::default()
+    };
+    let mut sink = Closable::new(progress.writer(out));
     let mut buffer = Vec::new();
     let mut failed = Ok(());
-    inputs::for_each_line(&args.input, |record| {
+    let read = inputs::for_each_line(&args.input, &progress, |record| {
         let line = DetectRecord::of_line(record, args.input.max_bytes);
         all_accepted &= !line.accepted.is_empty();
-        if sink.closed || failed.is_err() {
+        if sink.is_closed() || failed.is_err() {
             return;
         }
         match args.input.format {
@@ -130,13 +104,15 @@ pub fn detect(args: &DetectArgs, out: &mut impl Write, colors: Colors) -> io::Re
             Format::Text => detect_text(&mut buffer, record.bytes, &line, colors),
         }
         if buffer.len() >= FLUSH_AT {
-            failed = sink.write(&buffer);
+            failed = sink.write_all(&buffer);
             buffer.clear();
         }
-    })?;
+    });
+    progress.finish();
+    read?;
     failed?;
-    sink.write(&buffer)?;
-    sink.finish()?;
+    sink.write_all(&buffer)?;
+    sink.flush()?;
     Ok(if all_accepted { OK } else { REJECTED })
 }
 

@@ -5,14 +5,14 @@ use std::io::{self, Write};
 use crate::check::report::{matrix as render, MatrixColumn};
 
 use super::args::MatrixArgs;
-use super::{FAILURE, OK};
+use super::OK;
 
 pub fn matrix(args: &MatrixArgs, out: &mut impl Write) -> io::Result<u8> {
     let mut columns = Vec::new();
     for path in &args.reports {
         let report = match std::fs::read_to_string(path) {
             Ok(report) => report,
-            Err(error) => return fail(&format!("{}: {error}", path.display())),
+            Err(error) => return super::fail("report", format!("{}: {error}", path.display())),
         };
         let name = path.file_name().map_or_else(
             || path.display().to_string(),
@@ -22,11 +22,6 @@ pub fn matrix(args: &MatrixArgs, out: &mut impl Write) -> io::Result<u8> {
     }
     match render(&columns, out)? {
         Ok(()) => Ok(OK),
-        Err(message) => fail(&message),
+        Err(message) => super::fail("report", &message),
     }
-}
-
-fn fail(message: &str) -> io::Result<u8> {
-    writeln!(super::pipe::stderr(), "gan report: {message}")?;
-    Ok(FAILURE)
 }

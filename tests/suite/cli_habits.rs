@@ -243,6 +243,99 @@ fn help_lists_the_dialects_and_each_commands_formats() {
     );
 }
 
+/// The help of every command that has options or examples.
+const HELP_PAGES: &[&[&str]] = &[
+    &["--help"],
+    &["parse", "--help"],
+    &["detect", "--help"],
+    &["migrate", "--help"],
+    &["generate", "--help"],
+    &["diff", "--help"],
+    &["check", "--help"],
+    &["ggn", "validate", "--help"],
+    &["ggn", "moves", "--help"],
+    &["report", "matrix", "--help"],
+];
+
+/// Every file a help example names under `examples/` or `conformance/` is shipped; `parse`
+/// and `detect`, which share their input flags, each name their own output schema; the
+/// flags other issues added say their bounds and order.
+#[test]
+fn help_examples_name_shipped_files_and_each_command_its_schema() {
+    let commands = HELP_PAGES;
+    let path =
+        regex::Regex::new(r"\b((?:examples|conformance)/[A-Za-z0-9_./-]*[A-Za-z0-9_])").unwrap();
+    let mut named = 0;
+    for args in commands {
+        let (_, help, _) = run(args);
+        for found in path.captures_iter(&help) {
+            let file = &found[1];
+            if file.contains('{') || file.ends_with("-output") {
+                continue;
+            }
+            named += 1;
+            assert!(
+                Path::new(env!("CARGO_MANIFEST_DIR")).join(file).exists(),
+                "gan {}: {file} is not in the repository",
+                args.join(" ")
+            );
+        }
+        assert!(!help.contains("./my-adapter"), "gan {}", args.join(" "));
+    }
+    assert!(named >= 20, "{named}");
+    let flat = |args: &[&str]| run(args).1.split_whitespace().collect::<Vec<_>>().join(" ");
+    let (parse, detect, check) = (
+        flat(&["parse", "--help"]),
+        flat(&["detect", "--help"]),
+        flat(&["check", "--help"]),
+    );
+    assert!(
+        parse.contains("conformance/schema/parse-output.schema.json"),
+        "{parse}"
+    );
+    assert!(!parse.contains("detect-output"), "{parse}");
+    assert!(
+        detect.contains("conformance/schema/detect-output.schema.json"),
+        "{detect}"
+    );
+    assert!(!detect.contains("parse-output"), "{detect}");
+    let (validate, moves) = (
+        flat(&["ggn", "validate", "--help"]),
+        flat(&["ggn", "moves", "--help"]),
+    );
+    assert!(
+        validate
+            .contains("one object per file: conformance/schema/ggn-validate-output.schema.json"),
+        "{validate}"
+    );
+    assert!(!validate.contains("moves-output"), "{validate}");
+    assert!(
+        moves.contains("one object per move: conformance/schema/ggn-moves-output.schema.json"),
+        "{moves}"
+    );
+    assert!(!moves.contains("validate-output"), "{moves}");
+    assert!(
+        parse.contains("Threads parsing standard input, 1 to 256"),
+        "{parse}"
+    );
+    assert!(parse.contains("in D12's order"), "{parse}");
+    assert!(
+        check.contains("Per-case mode: processes at once, 1 to 256"),
+        "{check}"
+    );
+    assert!(
+        check.contains("always in the migrate and migrate-ggn suites"),
+        "{check}"
+    );
+    for help in [&parse, &detect, &flat(&["migrate", "--help"])] {
+        assert!(
+            help.contains("Progress: on a terminal")
+                || help.contains("same progress on a terminal"),
+            "{help}"
+        );
+    }
+}
+
 /// The merged output of `gan check` ends with its speed line: the report is written whole
 /// before it, so on a terminal the line does not land inside the table.
 #[test]
@@ -560,22 +653,217 @@ fn a_long_check_shows_progress_on_a_terminal_only() {
     assert_eq!(piped.lines().count(), 1, "{piped:?}");
 }
 
+/// A file of 4,804,000 bytes (4.58 MiB, above the 4 MiB threshold of progress): 4000 lines
+/// of `C:K` written 400 times, each rejected (`unexpected-char`: a second `:`) and quick to
+/// parse.
+fn large_input(dir: &Path) -> String {
+    let path = dir.join("large.txt");
+    std::fs::write(&path, format!("{}\n", "C:K".repeat(400)).repeat(4000)).unwrap();
+    path.display().to_string()
+}
+
+/// `gan ARGS` with standard output (`stdout`) or standard error closed before it writes a
+/// byte: its exit code, and what reached the other stream (standard error).
+fn with_closed(args: &[&str], stdin: Stdio, stdout: bool) -> (Option<i32>, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gan"))
+        .args(args)
+        .stdin(stdin)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    if stdout {
+        drop(child.stdout.take());
+    } else {
+        drop(child.stderr.take());
+    }
+    let run = child.wait_with_output().unwrap();
+    (run.status.code(), text(&run.stderr))
+}
+
+/// With standard output closed before a byte is written, `parse`, `detect` and `migrate`
+/// still read their whole input: the only invalid line, the last one, makes the exit status 1,
+/// and nothing but migrate's summary reaches standard error.
+#[test]
+fn a_closed_output_stops_the_printing_not_the_reading() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("input.txt");
+    std::fs::write(&input, "CHESS:KING\n".repeat(200_000) + "bad!\n").unwrap();
+    for args in [
+        &["parse", "-d", "legacy"][..],
+        &["detect"],
+        &["migrate", "--from", "legacy"],
+    ] {
+        let (code, stderr) = with_closed(
+            args,
+            Stdio::from(std::fs::File::open(&input).unwrap()),
+            true,
+        );
+        assert_eq!(code, Some(1), "{args:?}: {stderr}");
+        if args[0] == "migrate" {
+            assert!(stderr.starts_with("gan migrate: line 200001: \"bad!\": error "));
+            assert!(
+                stderr.ends_with("200001 read, 200000 converted (0 with warnings), 1 rejected\n")
+            );
+        } else {
+            assert_eq!(stderr, "", "{args:?}");
+        }
+    }
+}
+
+/// A failure stays a failure when standard error is a closed pipe: the message is lost, the
+/// exit status 2 is not (it was 0: the closed pipe's error went up as if all were well).
+#[test]
+fn a_closed_standard_error_keeps_the_failure() {
+    for args in [
+        &["report", "matrix", "/nonexistent.jsonl"][..],
+        &["decisions", "D99"],
+    ] {
+        assert_eq!(
+            with_closed(args, Stdio::null(), false).0,
+            Some(2),
+            "{args:?}"
+        );
+    }
+}
+
+/// The end of `text`, enough to see what went wrong.
+fn tail(text: &str) -> &str {
+    let mut start = text.len().saturating_sub(300);
+    while !text.is_char_boundary(start) {
+        start += 1;
+    }
+    &text[start..]
+}
+
+/// Large `gan parse`, `gan detect` and `gan migrate` runs show progress on a terminal:
+/// a bar when the input is a file, a byte count from a pipe; none when standard error is not
+/// a terminal, with `-q`, or for a small input.
+#[test]
+fn a_large_parse_shows_progress_on_a_terminal_only() {
+    let binary = env!("CARGO_BIN_EXE_gan");
+    let dir = tempfile::tempdir().unwrap();
+    let large = large_input(dir.path());
+    // 700,000 lines `CHESS:K` (5,600,000 bytes, 5.34 MiB), each converted.
+    let chess = dir.path().join("chess.txt").display().to_string();
+    std::fs::write(&chess, "CHESS:K\n".repeat(700_000)).unwrap();
+    let migrate = "migrate --from snn-pin --to legacy";
+    for (command, input, total, quiet_stderr) in [
+        ("parse", &large, "4.58", ""),
+        ("parse --count", &large, "4.58", ""),
+        ("parse --invalid-only --json -j 2", &large, "4.58", ""),
+        ("detect", &large, "4.58", ""),
+        (
+            migrate,
+            &chess,
+            "5.34",
+            "gan migrate: 700000 read, 700000 converted (0 with warnings), 0 rejected\n",
+        ),
+    ] {
+        let shown = on_terminal(&format!("{binary} {command} < {input} > /dev/null"), &[]);
+        assert!(
+            shown.contains(&format!(" MiB/{total} MiB ")),
+            "{command}: {:?}",
+            tail(&shown)
+        );
+        assert!(
+            without_bar(&shown) == quiet_stderr.replace('\n', "\r\n"),
+            "{command}: the bar is cleared: {:?}",
+            tail(&shown)
+        );
+        // Not a terminal: nothing on standard error (migrate: its summary alone).
+        let output = Command::new("sh")
+            .arg("-c")
+            .arg(format!("{binary} {command} < {input} 2>&1 >/dev/null"))
+            .output()
+            .unwrap();
+        assert_eq!(text(&output.stdout), quiet_stderr, "{command}");
+    }
+    // From a pipe the size is unknown: a byte count once 4 MiB are read.
+    let shown = on_terminal(&format!("cat {large} | {binary} parse > /dev/null"), &[]);
+    // (Drawn at most 20 times a second: the last count shown may be short of 4.58 MiB.)
+    let count = regex::Regex::new(r"(\d+\.\d\d) MiB read, ").unwrap();
+    let counts: Vec<f64> = count
+        .captures_iter(&shown)
+        .map(|found| found[1].parse().unwrap())
+        .collect();
+    assert!(!counts.is_empty(), "{:?}", tail(&shown));
+    assert!(
+        counts.iter().all(|&mib| (4.0..=4.59).contains(&mib)),
+        "{counts:?}"
+    );
+    assert!(
+        !shown.contains(" KiB read, "),
+        "nothing before 4 MiB: {shown:?}"
+    );
+    // -q, or a small input: nothing at all.
+    for command in [
+        format!("{binary} parse -q < {large}"),
+        format!("head -c 1000000 {large} | {binary} parse > /dev/null"),
+        format!(
+            "head -c 1000000 {large} > {large}.small; {binary} parse < {large}.small > /dev/null"
+        ),
+    ] {
+        assert_eq!(on_terminal(&command, &[]), "", "{command}");
+    }
+}
+
+/// What a terminal showed, without the progress bar; asserts that each drawing of the bar
+/// starts a line and is cleared (`\r ESC[2K`) before anything else is written.
+fn without_bar(shown: &str) -> String {
+    let clear = "\r\u{1b}[2K";
+    let bar = regex::Regex::new("[█░]{40} [^\r\n\u{1b}]*\r\u{1b}\\[2K").unwrap();
+    let mut drawn = 0;
+    for found in bar.find_iter(shown) {
+        let before = &shown[..found.start()];
+        assert!(
+            before.is_empty() || before.ends_with(clear) || before.ends_with('\n'),
+            "the bar starts a line: {:?}",
+            &before[before.len().saturating_sub(80)..]
+        );
+        drawn += 1;
+    }
+    assert!(drawn > 0, "the bar was drawn: {shown:?}");
+    bar.replace_all(shown, "").replace(clear, "")
+}
+
+/// When standard output is the same terminal, the bar is cleared before each write and drawn
+/// again below it: the output stands whole, exactly as it is without a terminal.
+#[test]
+fn the_progress_bar_never_shares_a_line_with_the_output() {
+    let binary = env!("CARGO_BIN_EXE_gan");
+    let dir = tempfile::tempdir().unwrap();
+    let large = large_input(dir.path());
+    for (command, lines) in [
+        ("parse --count", 3),
+        ("parse --json", 4000),
+        ("detect", 4000),
+    ] {
+        let plain = Command::new("sh")
+            .arg("-c")
+            .arg(format!("{binary} --color never {command} < {large}"))
+            .output()
+            .unwrap();
+        let plain = text(&plain.stdout);
+        assert_eq!(plain.lines().count(), lines, "{command}");
+        let shown = on_terminal(&format!("{binary} --color never {command} < {large}"), &[]);
+        assert!(
+            without_bar(&shown) == plain.replace('\n', "\r\n"),
+            "{command}: {:?}",
+            &shown[..shown.len().min(400)]
+        );
+    }
+    let plain = "valid 0\ninvalid 4000\nunexpected-char 4000\n";
+    let shown = on_terminal(&format!("{binary} parse --count < {large}"), &[]);
+    assert_eq!(without_bar(&shown), plain.replace('\n', "\r\n"));
+}
+
 /// Every decision id a help text cites can be looked up with `gan decisions`.
 #[test]
 fn every_decision_the_help_cites_can_be_looked_up() {
     let cited = regex::Regex::new(r"\b([DGM])(\d+)(?:–[DGM](\d+))?\b").unwrap();
     let mut ids = std::collections::BTreeSet::new();
-    let commands: &[&[&str]] = &[
-        &["--help"],
-        &["parse", "--help"],
-        &["detect", "--help"],
-        &["migrate", "--help"],
-        &["generate", "--help"],
-        &["check", "--help"],
-        &["ggn", "validate", "--help"],
-        &["ggn", "moves", "--help"],
-    ];
-    for args in commands {
+    for args in HELP_PAGES {
         let (_, help, _) = run(args);
         for found in cited.captures_iter(&help) {
             let first: u32 = found[2].parse().unwrap();

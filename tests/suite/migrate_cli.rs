@@ -457,8 +457,12 @@ fn a_closed_output_pipe_ends_quietly() {
         .unwrap();
     drop(child.stdout.take());
     let run = child.wait_with_output().unwrap();
+    // The conversion went on to the end: the summary counts every line, and no error.
     assert_eq!(run.status.code(), Some(0), "{}", text(&run.stderr));
-    assert!(run.stderr.is_empty(), "{}", text(&run.stderr));
+    assert_eq!(
+        text(&run.stderr),
+        "gan migrate: 200000 read, 200000 converted (0 with warnings), 0 rejected\n"
+    );
 }
 
 #[test]

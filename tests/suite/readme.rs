@@ -413,3 +413,65 @@ fn parse_version(text: &str) -> Vec<u64> {
     parts.resize(3, 0);
     parts
 }
+
+/// The counts the README's prose states (no transcript shows them, so the replay cannot see
+/// them go stale), each against what the repository holds, counted here.
+#[test]
+fn the_counts_in_the_prose_are_the_repositorys() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let prose = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let number = |pattern: &str| -> usize {
+        let found = regex::Regex::new(pattern)
+            .unwrap()
+            .captures(&prose)
+            .unwrap_or_else(|| panic!("README states no count for {pattern:?}"));
+        found[1].replace(',', "").parse().unwrap()
+    };
+    let files = |folder: &str, extension: &str| {
+        std::fs::read_dir(root.join(folder))
+            .unwrap()
+            .filter(|entry| {
+                entry
+                    .as_ref()
+                    .unwrap()
+                    .path()
+                    .extension()
+                    .is_some_and(|e| e == extension)
+            })
+            .count()
+    };
+    assert_eq!(
+        number(r"holds (\d+) small wrong edits of the reference adapter"),
+        files("tests/mutants", "mutant")
+    );
+    let vectors = |file: &str| -> usize {
+        let json: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(root.join(file)).unwrap()).unwrap();
+        json["vectors"].as_array().unwrap().len()
+    };
+    assert_eq!(
+        number(r"the GGN conformance corpus: (\d+) documents"),
+        vectors("conformance/ggn/validation.json")
+    );
+    assert_eq!(
+        number(r"and (\d+) evaluation vectors"),
+        vectors("conformance/ggn/evaluation.json")
+    );
+    // Per dialect "at least V valid and I invalid vectors": true of every dialect's file.
+    let (valid, invalid) = (
+        number(r"at least ([\d,]+) valid and [\d,]+ invalid vectors"),
+        number(r"at least [\d,]+ valid and ([\d,]+) invalid vectors"),
+    );
+    let manifest: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(root.join("conformance/manifest.json")).unwrap(),
+    )
+    .unwrap();
+    let dialects = manifest["dialects"].as_array().unwrap();
+    assert_eq!(dialects.len(), 5);
+    for dialect in dialects {
+        let count = |key: &str| usize::try_from(dialect[key].as_u64().unwrap()).unwrap();
+        assert!(count("valid") >= valid, "{}", dialect["dialect"]);
+        assert!(count("invalid") >= invalid, "{}", dialect["dialect"]);
+    }
+}

@@ -1,0 +1,139 @@
+//! Progress on standard error for long reads (`gan parse`, `gan detect`, `gan migrate`).
+//!
+//! Shown only when standard error is a terminal, never with `--quiet`, and only for a large
+//! input: a bar from the start when the input is a file of at least [`THRESHOLD`] bytes, a
+//! byte count once [`THRESHOLD`] bytes have been read when the size is unknown (a pipe).
+//! The bar moves once per read (a block of about a MiB), never per line.
+//!
+//! Output and bar never share a line: when standard output is a terminal too, every write
+//! to it is made with the bar cleared, and the bar is drawn again below it ([`Suspending`]).
+
+use std::fs;
+use std::io::{self, IsTerminal, Read, Write};
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+/// Inputs at least this large get progress.
+pub(super) const THRESHOLD: u64 = 4 << 20;
+
+/// Progress over the bytes of one input (nothing at all when it is not to be shown).
+#[derive(Debug, Clone, Default)]
+pub(super) struct Progress {
+    bar: Option<ProgressBar>,
+    /// Bytes read before the bar appears.
+    show_at: u64,
+}
+
+impl Progress {
+    /// Progress for standard input (its size known when it is a regular file).
+    pub(super) fn of_stdin(quiet: bool) -> Progress {
+        let size = fs::metadata("/dev/stdin")
+            .ok()
+            .filter(fs::Metadata::is_file)
+            .map(|metadata| metadata.len());
+        Progress::of_size(size, quiet)
+    }
+
+    /// Progress for an input of `size` bytes (`None`: unknown).
+    pub(super) fn of_size(size: Option<u64>, quiet: bool) -> Progress {
+        if quiet || !io::stderr().is_terminal() || size.is_some_and(|size| size < THRESHOLD) {
+            return Progress::default();
+        }
+        let bar = ProgressBar::with_draw_target(size, ProgressDrawTarget::hidden());
+        let template = if size.is_some() {
+            "{bar:40} {bytes}/{total_bytes} {binary_bytes_per_sec} eta {eta}"
+        } else {
+            "{bytes} read, {binary_bytes_per_sec}"
+        };
+        if let Ok(style) = ProgressStyle::with_template(template) {
+            bar.set_style(style);
+        }
+        Progress {
+            bar: Some(bar),
+            show_at: if size.is_some() { 0 } else { THRESHOLD },
+        }
+    }
+
+    /// The bar, when there is one to draw.
+    pub(super) fn bar(&self) -> Option<&ProgressBar> {
+        self.bar.as_ref()
+    }
+
+    /// `bytes` more bytes read.
+    pub(super) fn advance(&self, bytes: u64) {
+        if let Some(bar) = &self.bar {
+            bar.inc(bytes);
+            if bar.is_hidden() && bar.position() >= self.show_at {
+                bar.set_draw_target(ProgressDrawTarget::stderr());
+            }
+        }
+    }
+
+    /// `inner`, advancing the progress by what is read from it.
+    pub(super) fn reader<R: Read>(&self, inner: R) -> Metered<R> {
+        Metered {
+            inner,
+            progress: self.clone(),
+        }
+    }
+
+    /// `inner` (standard output), written with the bar cleared when it is a terminal.
+    pub(super) fn writer<W: Write>(&self, inner: W) -> Suspending<'_, W> {
+        Suspending {
+            inner,
+            bar: self.bar.as_ref().filter(|_| io::stdout().is_terminal()),
+        }
+    }
+
+    /// Clears the bar for good.
+    pub(super) fn finish(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+/// A reader that advances a [`Progress`] (once per read: a block, not a line).
+#[derive(Debug)]
+pub(super) struct Metered<R> {
+    inner: R,
+    progress: Progress,
+}
+
+impl<R: Read> Read for Metered<R> {
+    fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buffer)?;
+        self.progress.advance(n as u64);
+        Ok(n)
+    }
+}
+
+/// A writer whose writes clear the bar first and draw it again after.
+#[derive(Debug)]
+pub(super) struct Suspending<'a, W> {
+    inner: W,
+    bar: Option<&'a ProgressBar>,
+}
+
+impl<W: Write> Write for Suspending<'_, W> {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        match self.bar {
+            Some(bar) if !bar.is_hidden() => bar.suspend(|| self.inner.write(bytes)),
+            _ => self.inner.write(bytes),
+        }
+    }
+
+    fn write_all(&mut self, bytes: &[u8]) -> io::Result<()> {
+        match self.bar {
+            Some(bar) if !bar.is_hidden() => bar.suspend(|| self.inner.write_all(bytes)),
+            _ => self.inner.write_all(bytes),
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match self.bar {
+            Some(bar) if !bar.is_hidden() => bar.suspend(|| self.inner.flush()),
+            _ => self.inner.flush(),
+        }
+    }
+}
