@@ -68,16 +68,26 @@ pub fn migrate_document(input: &[u8], converter: &Converter, limits: &Limits) ->
         limits: *limits,
         ..document::Options::in_dialect(converter.from())
     };
-    let root = match reader::read(input, limits) {
-        Ok(root) => root,
-        Err(error) => return DocumentMigration::refused_source(&[error.to_diagnostic()]),
-    };
-    let validation = document::validate_node(&root, &source_options);
-    if !validation.is_valid() {
-        return DocumentMigration::refused_source(validation.diagnostics());
+    // Stage 1 without the model, then the walk member by member: the whole tree of the
+    // document is never held, nor two copies of it (issue 12's memory budget).
+    let source = document::diagnose(input, &source_options);
+    if source.iter().any(document::Diagnostic::is_error) {
+        return DocumentMigration::refused_source(&source);
     }
     let mut walk = walk::Walk::new(converter);
-    let tree = walk.document(&root);
+    let mut text = String::new();
+    let read = reader::read_members(input, limits, |key, value| {
+        let (key, value) = walk.top_member(&key, &value);
+        text.push_str(if text.is_empty() { "{\n  " } else { ",\n  " });
+        write_member(&mut text, &key, &value);
+    });
+    match read {
+        Ok(None) => {}
+        // Not reached: the document was just read and found valid (an object).
+        Ok(Some(_)) => return DocumentMigration::refused_source(&source),
+        Err(error) => return DocumentMigration::refused_source(&[error.to_diagnostic()]),
+    }
+    text.push_str(if text.is_empty() { "{}\n" } else { "\n}\n" });
     let mut migration = DocumentMigration {
         output: None,
         problems: std::mem::take(&mut walk.problems),
@@ -86,15 +96,33 @@ pub fn migrate_document(input: &[u8], converter: &Converter, limits: &Limits) ->
     if migration.has_errors() {
         return migration;
     }
-    let mut text = serde_json::to_string_pretty(&tree).expect("a tree of JSON values serializes");
-    text.push('\n');
+    walk.forget_conversions();
+    text.shrink_to_fit();
     migration
         .problems
-        .extend(check_target(&text, validation.diagnostics(), &walk, limits));
+        .extend(check_target(&text, &source, &walk, limits));
     if !migration.has_errors() {
         migration.output = Some(text);
     }
     migration
+}
+
+/// Appends `"key": value` as `serde_json::to_string_pretty` writes a member of the top-level
+/// object (2-space indent, one level deep). JSON strings hold no raw newline, so indenting
+/// every line of the value's own pretty text gives the same bytes.
+fn write_member(text: &mut String, key: &str, value: &reader::Node) {
+    let key = serde_json::to_string(key).expect("a string serializes");
+    let value = serde_json::to_string_pretty(value).expect("a tree of JSON values serializes");
+    text.push_str(&key);
+    text.push_str(": ");
+    let mut lines = value.split('\n');
+    if let Some(first) = lines.next() {
+        text.push_str(first);
+    }
+    for line in lines {
+        text.push_str("\n  ");
+        text.push_str(line);
+    }
 }
 
 /// Stage 3: the problems of the converted `text` in the target dialect, at the pointers of
@@ -117,7 +145,7 @@ fn check_target(
         ..document::Options::in_dialect(converter.to())
     };
     let mut problems = Vec::new();
-    for diagnostic in document::validate(text.as_bytes(), &options).diagnostics() {
+    for diagnostic in &document::diagnose(text.as_bytes(), &options) {
         let at = walk.source_pointer(&diagnostic.pointer);
         if !diagnostic.is_error() && known.contains(&(diagnostic.code, at.as_str())) {
             continue;

@@ -18,7 +18,7 @@ pub(super) struct Walk<'a> {
     conversions: HashMap<String, Conversion>,
     pub(super) summary: Summary,
     pub(super) problems: Vec<Problem>,
-    /// Converted piece key → the key of the input.
+    /// Converted piece key → the key of the input (the first that became it).
     originals: HashMap<String, String>,
 }
 
@@ -93,12 +93,6 @@ impl<'a> Walk<'a> {
         }
     }
 
-    /// The converted copy of `root`, a document valid in the source dialect. Where an
-    /// identifier cannot be converted, the copy keeps it and a problem says why.
-    pub(super) fn document(&mut self, root: &Node) -> Node {
-        self.rewrite(root, Role::Document, &Path::ROOT)
-    }
-
     /// The converter.
     pub(super) fn converter(&self) -> &'a Converter {
         self.converter
@@ -136,36 +130,52 @@ impl<'a> Walk<'a> {
         role: Role,
         path: &Path<'_>,
     ) -> Vec<(String, Node)> {
-        // Converted key → the first input key that became it.
-        let mut firsts: HashMap<String, &str> = HashMap::new();
-        let mut out = Vec::with_capacity(members.len());
-        for (key, value) in members {
-            let at = path.key(key);
-            let mut new_key = key.clone();
-            if role.key_is_identifier(key) {
-                if let Some(converted) = self.identifier(key, &at) {
-                    if let Some(first) = firsts.get(converted.as_str()) {
-                        let first_at = path.key(first).render();
-                        self.problems.push(Problem::collision(
-                            at.render(),
-                            key,
-                            (first, &first_at),
-                            &converted,
-                            self.converter.to(),
-                        ));
-                    } else {
-                        firsts.insert(converted.clone(), key);
-                        if role == Role::Document {
-                            self.originals.insert(converted.clone(), key.clone());
-                        }
-                    }
-                    new_key = converted;
+        members
+            .iter()
+            .map(|(key, value)| self.member(key, value, role, path))
+            .collect()
+    }
+
+    /// The converted copy of one member of the top-level object, members taken one at a
+    /// time in document order (as [`read_members`](crate::ggn::reader::read_members) gives
+    /// them). Where an identifier cannot be converted, the copy keeps it and a problem says
+    /// why.
+    pub(super) fn top_member(&mut self, key: &str, value: &Node) -> (String, Node) {
+        self.member(key, value, Role::Document, &Path::ROOT)
+    }
+
+    /// One member of an object of role `role` at `path`. Only piece keys are identifiers, so
+    /// only the top level can have two keys that become one: `originals` holds the first
+    /// input key that became each converted key.
+    fn member(&mut self, key: &str, value: &Node, role: Role, path: &Path<'_>) -> (String, Node) {
+        let at = path.key(key);
+        let mut new_key = key.to_owned();
+        if role.key_is_identifier(key) {
+            if let Some(converted) = self.identifier(key, &at) {
+                if let Some(first) = self.originals.get(converted.as_str()) {
+                    let first = first.clone();
+                    let first_at = path.key(&first).render();
+                    self.problems.push(Problem::collision(
+                        at.render(),
+                        key,
+                        (&first, &first_at),
+                        &converted,
+                        self.converter.to(),
+                    ));
+                } else {
+                    self.originals.insert(converted.clone(), key.to_owned());
                 }
+                new_key = converted;
             }
-            let value = self.rewrite(value, role.member(key), &at);
-            out.push((new_key, value));
         }
-        out
+        let value = self.rewrite(value, role.member(key), &at);
+        (new_key, value)
+    }
+
+    /// Forgets the conversions cached so far (they are no longer needed once the walk is
+    /// over; the originals of renamed piece keys stay).
+    pub(super) fn forget_conversions(&mut self) {
+        self.conversions = HashMap::new();
     }
 
     /// The conversion of the identifier `text` found at `path`: counted, its diagnostics

@@ -120,12 +120,22 @@ impl<'a> Checker<'a> {
     /// Reports every key of `members` that repeats an earlier one (G9). `place` names the
     /// object in the message ("the document", "the sources of \"CHESS:P\"", …).
     pub(crate) fn duplicates(&mut self, members: &[(String, Node)], place: &str, path: &Path<'_>) {
-        if members.len() < 2 {
+        self.duplicate_keys(members.iter().map(|(key, _)| key.as_str()), place, path);
+    }
+
+    /// [`duplicates`](Self::duplicates) over the keys alone.
+    pub(crate) fn duplicate_keys<'k>(
+        &mut self,
+        keys: impl ExactSizeIterator<Item = &'k str>,
+        place: &str,
+        path: &Path<'_>,
+    ) {
+        if keys.len() < 2 {
             return;
         }
-        let mut first: HashMap<&str, usize> = HashMap::with_capacity(members.len());
-        for (i, (key, _)) in members.iter().enumerate() {
-            if let Some(&earlier) = first.get(key.as_str()) {
+        let mut first: HashMap<&str, usize> = HashMap::with_capacity(keys.len());
+        for (i, key) in keys.enumerate() {
+            if let Some(&earlier) = first.get(key) {
                 let message = format!(
                     "duplicate key {key:?} in {place} (members {} and {}): \
                      most JSON readers would keep only the last one",

@@ -24,6 +24,7 @@ use std::collections::HashSet;
 
 use super::diagnostic::Diagnostic;
 use super::document::Document;
+use super::pointer::Path;
 use super::reader::{self, Limits, Node};
 use crate::model::Dialect;
 
@@ -110,14 +111,74 @@ impl Validation {
 ///
 /// A reading failure (not UTF-8, too large, too deep, malformed JSON) is the only
 /// diagnostic; otherwise all problems of the document are reported.
+///
+/// The document is checked piece by piece as it is read: the whole JSON tree is never held
+/// at once, only the model of the pieces.
 #[must_use]
 pub fn validate(input: &[u8], options: &Options) -> Validation {
-    match reader::read(input, &options.limits) {
-        Ok(root) => validate_node(&root, options),
-        Err(error) => Validation {
-            diagnostics: vec![error.to_diagnostic()],
-            document: None,
-        },
+    run(input, options, true)
+}
+
+/// The diagnostics of [`validate`], without building the document's model: what
+/// `gan ggn validate` needs, in far less memory (the input, one piece's tree and the
+/// tables of distinct identifiers and squares).
+#[must_use]
+pub fn diagnose(input: &[u8], options: &Options) -> Vec<Diagnostic> {
+    run(input, options, false).diagnostics
+}
+
+fn run(input: &[u8], options: &Options, keep: bool) -> Validation {
+    let mut checker = Checker::new(options);
+    let mut top = walk::TopLevel::new(keep);
+    let mut keys = Keys::default();
+    let read = reader::read_members(input, &options.limits, |key, value| {
+        checker.top_member(&mut top, &key, &value);
+        keys.push(&key);
+    });
+    let document = match read {
+        Err(error) => {
+            return Validation {
+                diagnostics: vec![error.to_diagnostic()],
+                document: None,
+            }
+        }
+        Ok(Some(root)) => {
+            checker.not_an_object(&root);
+            Document::default()
+        }
+        Ok(None) => {
+            // Duplicate keys come first, as when the whole tree is checked.
+            let pieces = std::mem::take(&mut checker.out);
+            checker.duplicate_keys(keys.iter(), "the document", &Path::ROOT);
+            checker.out.extend(pieces);
+            checker.finish(top)
+        }
+    };
+    let document = (keep && checker.error_count() == 0).then_some(document);
+    Validation {
+        diagnostics: checker.out,
+        document,
+    }
+}
+
+/// The top-level keys of a document, in order, in one buffer (not one allocation per key).
+#[derive(Default)]
+struct Keys {
+    text: String,
+    ends: Vec<usize>,
+}
+
+impl Keys {
+    fn push(&mut self, key: &str) {
+        self.text.push_str(key);
+        self.ends.push(self.text.len());
+    }
+
+    fn iter(&self) -> impl ExactSizeIterator<Item = &str> {
+        self.ends.iter().enumerate().map(|(i, &end)| {
+            let start = if i == 0 { 0 } else { self.ends[i - 1] };
+            &self.text[start..end]
+        })
     }
 }
 

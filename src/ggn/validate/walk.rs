@@ -11,39 +11,73 @@ use super::logic;
 /// The key of the optional schema reference at the top level (G5).
 const SCHEMA_KEY: &str = "$schema";
 
+/// The top level being checked member by member: the schema and, when kept, the pieces.
+pub(super) struct TopLevel {
+    schema: Option<String>,
+    pieces: Vec<PieceEntry>,
+    keep: bool,
+}
+
+impl TopLevel {
+    /// `keep`: whether the pieces' model is kept (only [`super::validate`] needs it).
+    pub(super) fn new(keep: bool) -> Self {
+        TopLevel {
+            schema: None,
+            pieces: Vec::new(),
+            keep,
+        }
+    }
+}
+
 impl Checker<'_> {
     /// Checks a whole document and builds its model (meaningful only without errors).
     pub(super) fn document(&mut self, root: &Node) -> Document {
-        let path = Path::ROOT;
         let Some(members) = root.as_object() else {
-            let message = format!(
-                "the top level must be an object of pieces, found {}",
-                super::checker::describe(root)
-            );
-            self.error(codes::TOP_LEVEL_NOT_OBJECT, &path, message);
+            self.not_an_object(root);
             return Document::default();
         };
-        self.duplicates(members, "the document", &path);
-        let mut schema = None;
-        let mut pieces = Vec::with_capacity(members.len());
+        self.duplicates(members, "the document", &Path::ROOT);
+        let mut top = TopLevel::new(true);
         for (key, value) in members {
-            let at = path.key(key);
-            if key == SCHEMA_KEY {
-                if let Some(text) = value.as_str() {
-                    schema = Some(text.to_owned());
-                } else {
-                    let message = format!(
-                        "\"$schema\" must be a string, found {}",
-                        super::checker::describe(value)
-                    );
-                    self.error(codes::SCHEMA_NOT_STRING, &at, message);
-                }
-            } else if let Some(piece) = self.piece(key, value, &at) {
-                pieces.push(piece);
+            self.top_member(&mut top, key, value);
+        }
+        self.finish(top)
+    }
+
+    /// Reports a top level that is not an object.
+    pub(super) fn not_an_object(&mut self, root: &Node) {
+        let message = format!(
+            "the top level must be an object of pieces, found {}",
+            super::checker::describe(root)
+        );
+        self.error(codes::TOP_LEVEL_NOT_OBJECT, &Path::ROOT, message);
+    }
+
+    /// Checks one member of the top-level object (`"$schema"` or a piece), in document
+    /// order; its model joins `top` when `top` keeps one.
+    pub(super) fn top_member(&mut self, top: &mut TopLevel, key: &str, value: &Node) {
+        let at = Path::ROOT.key(key);
+        if key == SCHEMA_KEY {
+            if let Some(text) = value.as_str() {
+                top.schema = Some(text.to_owned());
+            } else {
+                let message = format!(
+                    "\"$schema\" must be a string, found {}",
+                    super::checker::describe(value)
+                );
+                self.error(codes::SCHEMA_NOT_STRING, &at, message);
+            }
+        } else if let Some(piece) = self.piece(key, value, &at) {
+            if top.keep {
+                top.pieces.push(piece);
             }
         }
+    }
+
+    /// The model of the members checked (empty when `top` keeps none).
+    pub(super) fn finish(&mut self, top: TopLevel) -> Document {
         let tables = std::mem::take(&mut self.tables);
-        Document::new(schema, pieces, tables)
+        Document::new(top.schema, top.pieces, tables)
     }
 
     fn piece(&mut self, key: &str, node: &Node, path: &Path<'_>) -> Option<PieceEntry> {
