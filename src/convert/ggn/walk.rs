@@ -11,7 +11,11 @@ use crate::ggn::reader::{Node, NodeKind};
 /// The key of the optional schema reference at the top level (G5): never an identifier.
 const SCHEMA_KEY: &str = "$schema";
 
-/// The walk's state: the conversions so far (each distinct string converted once), the
+/// The most conversions cached at once (a few MiB).
+const CONVERSIONS_CAP: usize = 1 << 15;
+
+/// The walk's state: the conversions so far (each distinct string converted once, up to
+/// [`CONVERSIONS_CAP`] of them at a time), the
 /// counts, the problems, and the original of every renamed piece key.
 pub(super) struct Walk<'a> {
     converter: &'a Converter,
@@ -182,6 +186,11 @@ impl<'a> Walk<'a> {
     /// reported there; the output, unless rejected.
     fn identifier(&mut self, text: &str, path: &Path<'_>) -> Option<String> {
         if !self.conversions.contains_key(text) {
+            // Bounded: a document of many distinct identifiers would otherwise keep every
+            // conversion; converting again after a clear gives the same result.
+            if self.conversions.len() >= CONVERSIONS_CAP {
+                self.conversions = HashMap::new();
+            }
             let conversion = self.converter.convert(text.as_bytes());
             self.conversions.insert(text.to_owned(), conversion);
         }
