@@ -4,6 +4,8 @@
 //!
 //! - line streams (`parse`, `detect`, `migrate`): at most 64 MiB plus the chunk buffers,
 //!   whatever the input size;
+//! - `ggn validate` and `migrate --ggn`: at most 4x the document plus 64 MiB (their S is at
+//!   most 2 MiB, so that 8S is under the reader's default size limit of 16 MiB);
 //! - `ggn moves`: see `hardening::ggn_moves_holds_one_board_at_a_time`.
 //!
 //! They are `#[ignore]`d in a plain `cargo test` (they need the release binary); `.ci/run`
@@ -79,10 +81,22 @@ fn best_time(args: &[&str], file: &Path) -> Duration {
 
 /// Runs `args` on `make(S)` and `make(8S)`; returns the peak RSS of the larger run (KiB).
 fn scales_linearly(name: &str, args: &[&str], make: impl Fn(usize) -> Vec<u8>) -> Option<u64> {
+    scales_linearly_from(small_size(), name, args, make).0
+}
+
+/// [`scales_linearly`] from `size` bytes; also returns the larger input's length.
+fn scales_linearly_from(
+    size: usize,
+    name: &str,
+    args: &[&str],
+    make: impl Fn(usize) -> Vec<u8>,
+) -> (Option<u64>, usize) {
     let dir = tempfile::tempdir().unwrap();
     let (small, large) = (dir.path().join("small"), dir.path().join("large"));
-    std::fs::write(&small, make(small_size())).unwrap();
-    std::fs::write(&large, make(8 * small_size())).unwrap();
+    std::fs::write(&small, make(size)).unwrap();
+    let large_input = make(8 * size);
+    let large_len = large_input.len();
+    std::fs::write(&large, large_input).unwrap();
     let (t_small, t_large) = (best_time(args, &small), best_time(args, &large));
     let ratio = t_large.as_secs_f64() / t_small.as_secs_f64().max(1e-3);
     let reads_stdin = matches!(args.first(), Some(&("parse" | "detect")));
@@ -95,7 +109,7 @@ fn scales_linearly(name: &str, args: &[&str], make: impl Fn(usize) -> Vec<u8>) -
         ratio <= 24.0,
         "{name}: 8x the input took {ratio:.1}x the time"
     );
-    peak
+    (peak, large_len)
 }
 
 const IDENTIFIERS: [&str; 6] = [
@@ -162,25 +176,40 @@ fn ggn_document(size: usize) -> Vec<u8> {
     out.into_bytes()
 }
 
+/// The largest S of the GGN tests: 8S stays under the reader's default limit of 16 MiB
+/// (`migrate --ggn` has no `--max-size`), so S is at most 2 MiB minus a margin.
+const GGN_MAX_SMALL: usize = (2 << 20) - 4096;
+
 #[test]
 #[ignore = "needs the release binary: .ci/run runs it"]
-fn ggn_commands_scale_linearly() {
-    scales_linearly(
-        "ggn validate",
-        &["ggn", "validate", "--dialect", "legacy"],
-        ggn_document,
-    );
-    scales_linearly(
-        "migrate --ggn",
-        &[
-            "migrate",
-            "--from",
-            "legacy",
-            "--to",
-            "snn-pin",
-            "--dry-run",
-            "--ggn",
-        ],
-        ggn_document,
-    );
+fn ggn_commands_scale_linearly_within_their_budget() {
+    let size = small_size().min(GGN_MAX_SMALL);
+    for (name, args) in [
+        (
+            "ggn validate",
+            &["ggn", "validate", "--dialect", "legacy"][..],
+        ),
+        (
+            "migrate --ggn",
+            &[
+                "migrate",
+                "--from",
+                "legacy",
+                "--to",
+                "snn-pin",
+                "--dry-run",
+                "--ggn",
+            ][..],
+        ),
+    ] {
+        let (peak, document) = scales_linearly_from(size, name, args, ggn_document);
+        // GGN: at most 4x the document plus 64 MiB (README, "Limits and security").
+        let budget = (4 * document as u64 + (64 << 20)) >> 10;
+        if let Some(peak) = peak {
+            assert!(
+                peak <= budget,
+                "{name}: peak {peak} KiB over {budget} KiB for a document of {document} bytes"
+            );
+        }
+    }
 }
