@@ -10,8 +10,8 @@ use std::collections::HashMap;
 use crate::error::ParseError;
 use crate::model::{Dialect, Side};
 
-/// The most verdicts kept at once (about 4 MiB of cache).
-const CACHE_CAP: usize = 1 << 16;
+/// The most verdicts kept at once (about 1 MiB of cache).
+const CACHE_CAP: usize = 1 << 14;
 
 /// The parser of one document's dialect, with its verdicts cached by string.
 #[derive(Debug)]

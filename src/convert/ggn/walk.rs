@@ -11,8 +11,8 @@ use crate::ggn::reader::{Node, NodeKind};
 /// The key of the optional schema reference at the top level (G5): never an identifier.
 const SCHEMA_KEY: &str = "$schema";
 
-/// The most conversions cached at once (a few MiB).
-const CONVERSIONS_CAP: usize = 1 << 15;
+/// The most conversions cached at once (about 2 MiB).
+const CONVERSIONS_CAP: usize = 1 << 13;
 
 /// The walk's state: the conversions so far (each distinct string converted once, up to
 /// [`CONVERSIONS_CAP`] of them at a time), the
@@ -23,7 +23,7 @@ pub(super) struct Walk<'a> {
     pub(super) summary: Summary,
     pub(super) problems: Vec<Problem>,
     /// Converted piece key → the key of the input (the first that became it).
-    originals: HashMap<String, String>,
+    originals: HashMap<Box<str>, Box<str>>,
 }
 
 /// What the members or elements of a node are, from its place in a document.
@@ -104,7 +104,9 @@ impl<'a> Walk<'a> {
 
     /// The pointer of the input that `pointer`, of the converted document, names.
     pub(super) fn source_pointer(&self, pointer: &str) -> String {
-        super::rename_first_token(pointer, |key| self.originals.get(key).cloned())
+        super::rename_first_token(pointer, |key| {
+            self.originals.get(key).map(ToString::to_string)
+        })
     }
 
     fn rewrite(&mut self, node: &Node, role: Role, path: &Path<'_>) -> Node {
@@ -167,7 +169,7 @@ impl<'a> Walk<'a> {
                         self.converter.to(),
                     ));
                 } else {
-                    self.originals.insert(converted.clone(), key.to_owned());
+                    self.originals.insert(converted.as_str().into(), key.into());
                 }
                 new_key = converted;
             }

@@ -120,8 +120,8 @@ pub fn validate(input: &[u8], options: &Options) -> Validation {
 }
 
 /// The diagnostics of [`validate`], without building the document's model: what
-/// `gan ggn validate` needs, in far less memory (the input, one piece's tree and the
-/// tables of distinct identifiers and squares).
+/// `gan ggn validate` needs, in far less memory (the input, one piece's tree, the top-level
+/// keys and a bounded cache of GAN verdicts).
 #[must_use]
 pub fn diagnose(input: &[u8], options: &Options) -> Vec<Diagnostic> {
     run(input, options, false).diagnostics
@@ -133,6 +133,11 @@ fn run(input: &[u8], options: &Options, keep: bool) -> Validation {
     let mut keys = Keys::default();
     let read = reader::read_members(input, &options.limits, |key, value| {
         checker.top_member(&mut top, &key, &value);
+        if !keep {
+            // The interned ids serve only the model: without one, each piece starts afresh
+            // instead of keeping every identifier and square of the document.
+            checker.tables = super::document::Tables::default();
+        }
         keys.push(&key);
     });
     let document = match read {
