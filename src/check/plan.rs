@@ -6,7 +6,9 @@ use std::collections::HashMap;
 use std::fmt;
 
 use crate::model::Dialect;
-use crate::suite::{Suite, SuiteCorpus, Vector};
+use crate::suite::gan::format::VectorFile;
+use crate::suite::gan::{Expected, GanVector};
+use crate::suite::{dialect_of, Item, Suite, SuiteCorpus, UnknownDialect, Vector};
 
 use super::glob::Glob;
 use super::skip::SkipFile;
@@ -126,23 +128,79 @@ pub fn plan<C: SuiteCorpus + ?Sized>(
                 || item.dialects.iter().any(|d| selection.dialects.contains(d))
         },
         selection,
-        |item, listed| Case {
-            id: item.id,
-            section: item.section,
-            group: item.group,
-            input: item.input,
-            bytes: item.bytes,
-            listed,
-            vector: item.vector,
-        },
+        case_of,
     )
+}
+
+/// [`plan`] of GAN vector files taken by value: each vector's strings move into its case
+/// instead of being copied, and each vector becomes its case before the next is read, so
+/// planning holds the corpus once, not three times (issue 12: corpus loading within 4× the
+/// file). The cases are those [`plan`] gives for `&files`.
+///
+/// # Errors
+///
+/// As [`plan`].
+pub fn plan_gan(files: Vec<VectorFile>, selection: &Selection) -> Result<Vec<Case>, PlanError> {
+    let unknown = |unknown: UnknownDialect| PlanError::UnknownDialect {
+        id: unknown.id,
+        dialect: unknown.dialect,
+    };
+    for vector in files.iter().flat_map(|file| &file.vectors) {
+        dialect_of(&vector.id, &vector.dialect).map_err(unknown)?;
+    }
+    let items = files
+        .into_iter()
+        .flat_map(|file| file.vectors)
+        .filter_map(|vector| {
+            // Every dialect is known: checked above.
+            let dialect = dialect_of(&vector.id, &vector.dialect).ok()?;
+            let bytes = vector.bytes();
+            Some(Item {
+                id: vector.id,
+                section: dialect.as_str().to_owned(),
+                group: vector.group,
+                input: vector.input,
+                bytes,
+                dialects: vec![dialect],
+                vector: Vector::Gan(GanVector {
+                    dialect,
+                    expected: Expected {
+                        valid: vector.valid,
+                        actor: vector.actor,
+                        error: vector.error,
+                    },
+                }),
+            })
+        });
+    select(
+        items,
+        |item| &item.id,
+        |item| {
+            selection.dialects.is_empty()
+                || item.dialects.iter().any(|d| selection.dialects.contains(d))
+        },
+        selection,
+        case_of,
+    )
+}
+
+fn case_of(item: Item, listed: Option<Listing>) -> Case {
+    Case {
+        id: item.id,
+        section: item.section,
+        group: item.group,
+        input: item.input,
+        bytes: item.bytes,
+        listed,
+        vector: item.vector,
+    }
 }
 
 /// The selection shared by every suite: each vector is matched against the skip file (all of
 /// them, so that one skip file serves every selection), kept if `wanted` and a `--filter`
 /// say so, and built into a case; then every skip pattern must have matched some vector.
 fn select<T>(
-    vectors: Vec<T>,
+    vectors: impl IntoIterator<Item = T>,
     id: impl Fn(&T) -> &str,
     wanted: impl Fn(&T) -> bool,
     selection: &Selection,
@@ -229,5 +287,43 @@ impl<'a> SkipIndex<'a> {
             .filter(|(_, glob)| glob.is_match(id))
             .map(|(i, _)| *i);
         exact.chain(globs)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{plan, plan_gan, Glob, Selection, SkipFile};
+    use crate::model::Dialect;
+
+    /// `plan_gan` moves what `plan` copies: the cases must be the same, whatever the
+    /// selection (dialects, filters, a skip file with exact ids and globs).
+    #[test]
+    fn planning_files_by_value_gives_the_cases_of_planning_them_by_reference() {
+        let files = crate::corpus::embedded();
+        let first = files[0].vectors[0].id.clone();
+        let skip = SkipFile::parse(&format!("{first}  # known\n*/invalid/*\n")).unwrap();
+        let selections = [
+            Selection::default(),
+            Selection {
+                dialects: vec![Dialect::Pnn, Dialect::Legacy],
+                ..Selection::default()
+            },
+            Selection {
+                filters: vec![Glob::new("*/valid/*")],
+                skip: Some(skip),
+                ..Selection::default()
+            },
+        ];
+        for selection in &selections {
+            let by_reference = plan(&files, selection).unwrap();
+            assert!(!by_reference.is_empty());
+            assert_eq!(plan_gan(files.clone(), selection).unwrap(), by_reference);
+        }
+        let mut unknown = files.clone();
+        unknown[0].vectors[3].dialect = "nope".to_owned();
+        assert_eq!(
+            plan_gan(unknown.clone(), &Selection::default()),
+            plan(&unknown, &Selection::default())
+        );
     }
 }
