@@ -6,7 +6,9 @@
 //!   whatever the input size;
 //! - `ggn validate` and `migrate --ggn`: at most 4x the document plus 64 MiB (their S is at
 //!   most 2 MiB, so that 8S is under the reader's default size limit of 16 MiB);
-//! - `ggn moves`: see `hardening::ggn_moves_holds_one_board_at_a_time`.
+//! - `ggn moves`: see `hardening::ggn_moves_holds_one_board_at_a_time`;
+//! - `check --corpus DIR --list` (corpus loading and planning): at most 4x the vector file
+//!   (of 8S, and at least 24 MiB so that the program's own size does not dominate).
 //!
 //! They are `#[ignore]`d in a plain `cargo test` (they need the release binary); `.ci/run`
 //! builds it and runs them with `GAN_RESOURCE_BIN=target/release/gan`. S is
@@ -211,5 +213,57 @@ fn ggn_commands_scale_linearly_within_their_budget() {
                 "{name}: peak {peak} KiB over {budget} KiB for a document of {document} bytes"
             );
         }
+    }
+}
+
+/// The smallest GAN vector file of the corpus test: below it the program's own size
+/// (about 10 MB) would dominate a budget that has no constant term.
+const CORPUS_MIN: usize = 24 << 20;
+
+/// A GAN vector file of about `size` bytes of compact JSON: the embedded legacy vectors
+/// repeated under new (schema-valid, unique) ids.
+fn gan_vector_file(size: usize) -> Vec<u8> {
+    let mut file = gan::corpus::embedded()
+        .into_iter()
+        .find(|file| file.dialect == "legacy")
+        .unwrap();
+    let originals = std::mem::take(&mut file.vectors);
+    let one = serde_json::to_vec(&originals).unwrap().len();
+    let mut n = 0u64;
+    for _ in 0..size.div_ceil(one) {
+        for vector in &originals {
+            let mut vector = vector.clone();
+            let (head, _) = vector.id.rsplit_once('/').unwrap();
+            vector.id = format!("{head}/{n:012x}");
+            n += 1;
+            file.vectors.push(vector);
+        }
+    }
+    serde_json::to_vec(&file).unwrap()
+}
+
+#[test]
+#[ignore = "needs the release binary: .ci/run runs it"]
+fn corpus_loading_stays_within_4x_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("gan")).unwrap();
+    let file = gan_vector_file((8 * small_size()).max(CORPUS_MIN));
+    let size = file.len() as u64;
+    std::fs::write(dir.path().join("gan/legacy.json"), file).unwrap();
+    let mut list = Command::new(binary());
+    list.arg("check")
+        .arg("--corpus")
+        .arg(dir.path())
+        .arg("--list");
+    let status = list
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .unwrap();
+    assert!(status.success(), "gan check --list: {status}");
+    let budget = (4 * size) >> 10;
+    if let Some(peak) = peak_rss_kib(&list, None) {
+        eprintln!("check --corpus --list: {size} bytes, peak {peak} KiB (budget {budget} KiB)");
+        assert!(peak <= budget, "peak {peak} KiB over 4x the file");
     }
 }
