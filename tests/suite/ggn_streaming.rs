@@ -43,8 +43,10 @@ fn streamed(input: &[u8], options: &Options) -> (Vec<Diagnostic>, Option<(Vec<St
 
 /// Hand-written documents where member-by-member reading could go wrong: duplicate keys at
 /// the top level (reported before the pieces' problems), `$schema` twice, an empty object,
-/// not an object, a syntax error or a depth error after some pieces were checked.
-const CASES: [&str; 11] = [
+/// not an object, a syntax error or a depth error after some pieces were checked; and the
+/// same inside a piece, whose sources are checked one at a time (duplicate squares and an
+/// empty piece reported before the sources' problems, a bad piece key first).
+const CASES: [&str; 15] = [
     r#"{"A:K": {"a1": {"a2": [{"perform": {"a1": null, "a2": "A:K"}}]}},
         "B:k": 3, "A:K": {}, "$schema": "x", "$schema": 4, "bad!": {}}"#,
     r#"{"$schema": "https://example.org/ggn.json"}"#,
@@ -57,6 +59,10 @@ const CASES: [&str; 11] = [
     r#"{"A:K": {"a1": {"a2": [{"perform": {"a1": null, "a2": "A:K"}}]}}} x"#,
     "{\"A:\\u004b\": {\"a\\n1\": {\"a2\": [{\"perform\": {\"a\\n1\": null, \"a2\": \"A:K\"}}]}}}",
     r#"{"A:K": {"a1": {"a2": [{"perform": {"a1": null, "a2": "A:K"}}, {"perform": {"a1": null, "a2": "A:K"}}]}}, "A:K": 1}"#,
+    r#"{"b!": {"a1": {"a2": [{"perform": {"a1": null, "a2": "x!"}}]}, "": 1, "a1": {}, "*": [], "a1": {"a3": []}}}"#,
+    r#"{"A:K": {}, "B:K": {"a1": 3}, "A:K": {"a1": {"a2": [{"perform": {"a1": null, "a2": "A:K"}}]}}}"#,
+    r#"{"A:K": {"a1": {"a2": [{"perform": {"a1": null, "a2": "A:K"}}]}, "a3": {"a4": [1]}, "a5": "#,
+    r#"{"A:K": {"a1": {"a2": [{"perform": {"a1": null, "a2": "A:K"}}]}, "a3": {"a4": [[[[[]]]]]}}}"#,
 ];
 
 #[test]

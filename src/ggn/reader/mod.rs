@@ -17,6 +17,7 @@ use serde::de::DeserializeSeed;
 
 pub use self::error::{ReadError, ReadErrorKind};
 pub use self::node::{Node, NodeKind};
+pub use self::seed::Nested;
 
 /// Resource limits of the reader.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -95,6 +96,42 @@ pub fn read_members(
             too_deep: &too_deep,
         },
         each,
+    };
+    let mut deserializer = serde_json::Deserializer::from_str(text);
+    match seed
+        .deserialize(&mut deserializer)
+        .and_then(|top| deserializer.end().map(|()| top))
+    {
+        Ok(seed::Top::Object) => Ok(None),
+        Ok(seed::Top::Value(node)) => Ok(Some(node)),
+        Err(e) => Err(json_error(&e, too_deep.get(), limits.max_depth)),
+    }
+}
+
+/// Reads one JSON value from `input` as [`read_members`] does, one level deeper: the value
+/// of a top-level member that `handler` wants streamed, when it is an object, is handed
+/// over one member at a time ([`Nested::begin`], [`Nested::inner`], [`Nested::end`]); other
+/// members go whole to [`Nested::whole`]. The peak memory is then the input plus the
+/// largest second-level member's tree (a GGN source square's destinations). As with
+/// [`read_members`], on an error what was handed over is to be forgotten.
+///
+/// # Errors
+///
+/// The same [`ReadError`]s as [`read`].
+pub fn read_nested(
+    input: &[u8],
+    limits: &Limits,
+    handler: &mut impl Nested,
+) -> Result<Option<Node>, ReadError> {
+    let text = checked_text(input, limits)?;
+    let too_deep = Cell::new(false);
+    let seed = seed::NestedTopSeed {
+        node: seed::NodeSeed {
+            depth: 0,
+            max_depth: limits.max_depth,
+            too_deep: &too_deep,
+        },
+        handler,
     };
     let mut deserializer = serde_json::Deserializer::from_str(text);
     match seed

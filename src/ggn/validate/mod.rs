@@ -128,18 +128,19 @@ pub fn diagnose(input: &[u8], options: &Options) -> Vec<Diagnostic> {
 }
 
 fn run(input: &[u8], options: &Options, keep: bool) -> Validation {
-    let mut checker = Checker::new(options);
-    let mut top = walk::TopLevel::new(keep);
-    let mut keys = Keys::default();
-    let read = reader::read_members(input, &options.limits, |key, value| {
-        checker.top_member(&mut top, &key, &value);
-        if !keep {
-            // The interned ids serve only the model: without one, each piece starts afresh
-            // instead of keeping every identifier and square of the document.
-            checker.tables = super::document::Tables::default();
-        }
-        keys.push(&key);
-    });
+    let mut streamer = Streamer {
+        checker: Checker::new(options),
+        top: walk::TopLevel::new(keep),
+        keys: Keys::default(),
+        piece: None,
+    };
+    let read = reader::read_nested(input, &options.limits, &mut streamer);
+    let Streamer {
+        mut checker,
+        top,
+        keys,
+        ..
+    } = streamer;
     let document = match read {
         Err(error) => {
             return Validation {
@@ -166,20 +167,79 @@ fn run(input: &[u8], options: &Options, keep: bool) -> Validation {
     }
 }
 
+/// Checks a document as the reader reads it: each piece source by source, so that only one
+/// source's tree is held at a time (and, when `top.keep`, the model).
+struct Streamer<'o> {
+    checker: Checker<'o>,
+    top: walk::TopLevel,
+    /// The top-level keys, for the duplicate check.
+    keys: Keys,
+    piece: Option<walk::OpenPiece>,
+}
+
+impl Streamer<'_> {
+    /// Without a model, the interned ids serve nothing past the current source: forgetting
+    /// them keeps every identifier and square of the document from being held.
+    fn forget_ids(&mut self) {
+        if !self.top.keep {
+            self.checker.tables = super::document::Tables::default();
+        }
+    }
+}
+
+impl reader::Nested for Streamer<'_> {
+    fn stream(&mut self, key: &str) -> bool {
+        Checker::is_piece_key(key)
+    }
+
+    fn whole(&mut self, key: String, value: Node) {
+        self.checker.top_member(&mut self.top, &key, &value);
+        self.forget_ids();
+        self.keys.push(&key);
+    }
+
+    fn begin(&mut self, key: &str) {
+        self.piece = Some(self.checker.piece_begin(key));
+    }
+
+    fn inner(&mut self, key: &str, inner_key: String, value: Node) {
+        if let Some(open) = &mut self.piece {
+            let keep = self.top.keep;
+            self.checker
+                .piece_source(open, key, &inner_key, &value, keep);
+        }
+        self.forget_ids();
+    }
+
+    fn end(&mut self, key: String) {
+        if let Some(open) = self.piece.take() {
+            if let Some(piece) = self.checker.piece_end(open, &key) {
+                Checker::add_piece(&mut self.top, piece);
+            }
+        }
+        self.forget_ids();
+        self.keys.push(&key);
+    }
+}
+
 /// The top-level keys of a document, in order, in one buffer (not one allocation per key).
 #[derive(Default)]
-struct Keys {
+pub(super) struct Keys {
     text: String,
     ends: Vec<usize>,
 }
 
 impl Keys {
-    fn push(&mut self, key: &str) {
+    pub(super) fn push(&mut self, key: &str) {
         self.text.push_str(key);
         self.ends.push(self.text.len());
     }
 
-    fn iter(&self) -> impl ExactSizeIterator<Item = &str> {
+    pub(super) fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    pub(super) fn iter(&self) -> impl ExactSizeIterator<Item = &str> {
         self.ends.iter().enumerate().map(|(i, &end)| {
             let start = if i == 0 { 0 } else { self.ends[i - 1] };
             &self.text[start..end]
