@@ -133,6 +133,19 @@ fn migrated_text_is_what_pretty_printing_the_whole_tree_writes() {
         }
     }
     assert!(passed >= 5, "only {passed} vectors converted");
+    // Several pieces of several sources, "$schema" between them: written source by source.
+    let converter = Converter::new(Dialect::Legacy, Dialect::SnnPin, ConvertOptions::default());
+    let input = r#"{"CHESS:KING": {"e1": {"e2": [{"perform": {"e1": null, "e2": "CHESS:KING"}}],
+        "d1": [{"require": {"d1": "empty"}, "perform": {"e1": null, "d1": "CHESS:KING"}}]},
+        "e2": {"e3": [{"perform": {"e2": null, "e3": "CHESS:KING"}}]}}, "$schema": "s",
+        "chess:rook": {"a8": {"a7": [{"prevent": {"a7": "CHESS:KING"}, "perform": {"a8": null, "a7": "chess:rook"}}]}}}"#;
+    let text = migrate_document(input.as_bytes(), &converter, &limits)
+        .output()
+        .unwrap()
+        .to_owned();
+    let tree = reader::read(text.as_bytes(), &limits).unwrap();
+    assert_eq!(text, serde_json::to_string_pretty(&tree).unwrap() + "\n");
+    assert!(text.contains("\n    },\n    \"e2\": {\n"), "{text}");
     let converter = Converter::new(Dialect::Legacy, Dialect::SnnPin, ConvertOptions::default());
     for (input, expected) in [
         ("{}", "{}\n"),

@@ -74,19 +74,20 @@ pub fn migrate_document(input: &[u8], converter: &Converter, limits: &Limits) ->
     if source.iter().any(document::Diagnostic::is_error) {
         return DocumentMigration::refused_source(&source);
     }
-    let mut walk = walk::Walk::new(converter);
-    let mut text = String::new();
-    let read = reader::read_members(input, limits, |key, value| {
-        let (key, value) = walk.top_member(&key, &value);
-        text.push_str(if text.is_empty() { "{\n  " } else { ",\n  " });
-        write_member(&mut text, &key, &value);
-    });
-    match read {
+    let mut writer = Writer {
+        walk: walk::Walk::new(converter),
+        text: String::new(),
+        sources: 0,
+    };
+    match reader::read_nested(input, limits, &mut writer) {
         Ok(None) => {}
         // Not reached: the document was just read and found valid (an object).
         Ok(Some(_)) => return DocumentMigration::refused_source(&source),
         Err(error) => return DocumentMigration::refused_source(&[error.to_diagnostic()]),
     }
+    let Writer {
+        mut walk, mut text, ..
+    } = writer;
     text.push_str(if text.is_empty() { "{}\n" } else { "\n}\n" });
     let mut migration = DocumentMigration {
         output: None,
@@ -107,10 +108,67 @@ pub fn migrate_document(input: &[u8], converter: &Converter, limits: &Limits) ->
     migration
 }
 
-/// Appends `"key": value` as `serde_json::to_string_pretty` writes a member of the top-level
-/// object (2-space indent, one level deep). JSON strings hold no raw newline, so indenting
-/// every line of the value's own pretty text gives the same bytes.
-fn write_member(text: &mut String, key: &str, value: &reader::Node) {
+/// Writes the converted document as it is read, piece by piece and source by source, with
+/// the bytes `serde_json::to_string_pretty` writes of the whole converted tree.
+struct Writer<'a> {
+    walk: walk::Walk<'a>,
+    text: String,
+    /// How many sources of the current piece were written.
+    sources: usize,
+}
+
+impl Writer<'_> {
+    /// Starts a member of the top-level object: `{` or `,`, a line break, the indent.
+    fn open_member(&mut self) {
+        self.text.push_str(if self.text.is_empty() {
+            "{\n  "
+        } else {
+            ",\n  "
+        });
+    }
+}
+
+impl reader::Nested for Writer<'_> {
+    fn stream(&mut self, key: &str) -> bool {
+        walk::Walk::is_piece_key(key)
+    }
+
+    fn whole(&mut self, key: String, value: reader::Node) {
+        let (key, value) = self.walk.top_member(&key, &value);
+        self.open_member();
+        write_member(&mut self.text, &key, &value, 1);
+    }
+
+    fn begin(&mut self, key: &str) {
+        let key = self.walk.piece_key(key);
+        self.open_member();
+        self.text
+            .push_str(&serde_json::to_string(&key).expect("a string serializes"));
+        self.text.push_str(": ");
+        self.sources = 0;
+    }
+
+    fn inner(&mut self, key: &str, square: String, value: reader::Node) {
+        let value = self.walk.source_value(key, &square, &value);
+        self.text.push_str(if self.sources == 0 {
+            "{\n    "
+        } else {
+            ",\n    "
+        });
+        self.sources += 1;
+        write_member(&mut self.text, &square, &value, 2);
+    }
+
+    fn end(&mut self, _key: String) {
+        self.text
+            .push_str(if self.sources == 0 { "{}" } else { "\n  }" });
+    }
+}
+
+/// Appends `"key": value` as `serde_json::to_string_pretty` writes a member `depth` levels
+/// deep (2 spaces a level). JSON strings hold no raw newline, so indenting every line of the
+/// value's own pretty text gives the same bytes.
+fn write_member(text: &mut String, key: &str, value: &reader::Node, depth: usize) {
     let key = serde_json::to_string(key).expect("a string serializes");
     let value = serde_json::to_string_pretty(value).expect("a tree of JSON values serializes");
     text.push_str(&key);
@@ -120,7 +178,10 @@ fn write_member(text: &mut String, key: &str, value: &reader::Node) {
         text.push_str(first);
     }
     for line in lines {
-        text.push_str("\n  ");
+        text.push('\n');
+        for _ in 0..depth {
+            text.push_str("  ");
+        }
         text.push_str(line);
     }
 }

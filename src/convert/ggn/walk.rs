@@ -155,27 +155,49 @@ impl<'a> Walk<'a> {
     /// input key that became each converted key.
     fn member(&mut self, key: &str, value: &Node, role: Role, path: &Path<'_>) -> (String, Node) {
         let at = path.key(key);
-        let mut new_key = key.to_owned();
-        if role.key_is_identifier(key) {
-            if let Some(converted) = self.identifier(key, &at) {
-                if let Some(first) = self.originals.get(converted.as_str()) {
-                    let first = first.clone();
-                    let first_at = path.key(&first).render();
-                    self.problems.push(Problem::collision(
-                        at.render(),
-                        key,
-                        (&first, &first_at),
-                        &converted,
-                        self.converter.to(),
-                    ));
-                } else {
-                    self.originals.insert(converted.as_str().into(), key.into());
-                }
-                new_key = converted;
-            }
-        }
+        let new_key = if role.key_is_identifier(key) {
+            self.piece_key(key)
+        } else {
+            key.to_owned()
+        };
         let value = self.rewrite(value, role.member(key), &at);
         (new_key, value)
+    }
+
+    /// The converted piece key `key` (a top-level key that is not `"$schema"`), with its
+    /// problems and its collision with an earlier key, if any.
+    pub(super) fn piece_key(&mut self, key: &str) -> String {
+        let at = Path::ROOT.key(key);
+        let Some(converted) = self.identifier(key, &at) else {
+            return key.to_owned();
+        };
+        if let Some(first) = self.originals.get(converted.as_str()) {
+            let first = first.clone();
+            let first_at = Path::ROOT.key(&first).render();
+            self.problems.push(Problem::collision(
+                at.render(),
+                key,
+                (&first, &first_at),
+                &converted,
+                self.converter.to(),
+            ));
+        } else {
+            self.originals.insert(converted.as_str().into(), key.into());
+        }
+        converted
+    }
+
+    /// Whether the top-level key `key` is a piece key, whose sources can be rewritten one
+    /// at a time ([`source_value`](Self::source_value)).
+    pub(super) fn is_piece_key(key: &str) -> bool {
+        Role::Document.key_is_identifier(key)
+    }
+
+    /// The converted copy of the value of source `square` of piece `piece` (source keys are
+    /// squares: they stay as they are).
+    pub(super) fn source_value(&mut self, piece: &str, square: &str, value: &Node) -> Node {
+        let path = Path::ROOT.key(piece);
+        self.rewrite(value, Role::Piece.member(square), &path.key(square))
     }
 
     /// Forgets the conversions cached so far (they are no longer needed once the walk is
