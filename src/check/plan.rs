@@ -6,9 +6,7 @@ use std::collections::HashMap;
 use std::fmt;
 
 use crate::model::Dialect;
-use crate::suite::gan::format::VectorFile;
-use crate::suite::gan::{Expected, GanVector};
-use crate::suite::{dialect_of, Item, Suite, SuiteCorpus, UnknownDialect, Vector};
+use crate::suite::{Item, Suite, SuiteCorpus, Vector};
 
 use super::glob::Glob;
 use super::skip::SkipFile;
@@ -132,46 +130,24 @@ pub fn plan<C: SuiteCorpus + ?Sized>(
     )
 }
 
-/// [`plan`] of GAN vector files taken by value: each vector's strings move into its case
-/// instead of being copied, and each vector becomes its case before the next is read, so
-/// planning holds the corpus once, not three times (issue 12: corpus loading within 4× the
-/// file). The cases are those [`plan`] gives for `&files`.
+/// [`plan`] of a corpus taken by value ([`SuiteCorpus::into_items`]): a corpus that can
+/// moves each vector into its case as it goes (the GAN files do), so planning holds the
+/// corpus once rather than three times (issue 12: corpus loading within 4× the files). The
+/// cases are those [`plan`] gives for `&corpus`.
 ///
 /// # Errors
 ///
 /// As [`plan`].
-pub fn plan_gan(files: Vec<VectorFile>, selection: &Selection) -> Result<Vec<Case>, PlanError> {
-    let unknown = |unknown: UnknownDialect| PlanError::UnknownDialect {
-        id: unknown.id,
-        dialect: unknown.dialect,
-    };
-    for vector in files.iter().flat_map(|file| &file.vectors) {
-        dialect_of(&vector.id, &vector.dialect).map_err(unknown)?;
-    }
-    let items = files
-        .into_iter()
-        .flat_map(|file| file.vectors)
-        .filter_map(|vector| {
-            // Every dialect is known: checked above.
-            let dialect = dialect_of(&vector.id, &vector.dialect).ok()?;
-            let bytes = vector.bytes();
-            Some(Item {
-                id: vector.id,
-                section: dialect.as_str().to_owned(),
-                group: vector.group,
-                input: vector.input,
-                bytes,
-                dialects: vec![dialect],
-                vector: Vector::Gan(GanVector {
-                    dialect,
-                    expected: Expected {
-                        valid: vector.valid,
-                        actor: vector.actor,
-                        error: vector.error,
-                    },
-                }),
-            })
-        });
+pub fn plan_owned<C: SuiteCorpus>(
+    corpus: C,
+    selection: &Selection,
+) -> Result<Vec<Case>, PlanError> {
+    let items = corpus
+        .into_items()
+        .map_err(|unknown| PlanError::UnknownDialect {
+            id: unknown.id,
+            dialect: unknown.dialect,
+        })?;
     select(
         items,
         |item| &item.id,
@@ -292,10 +268,10 @@ impl<'a> SkipIndex<'a> {
 
 #[cfg(test)]
 mod tests {
-    use super::{plan, plan_gan, Glob, Selection, SkipFile};
+    use super::{plan, plan_owned, Glob, Selection, SkipFile};
     use crate::model::Dialect;
 
-    /// `plan_gan` moves what `plan` copies: the cases must be the same, whatever the
+    /// `plan_owned` moves what `plan` copies (GAN files): the cases must be the same, whatever the
     /// selection (dialects, filters, a skip file with exact ids and globs).
     #[test]
     fn planning_files_by_value_gives_the_cases_of_planning_them_by_reference() {
@@ -317,12 +293,12 @@ mod tests {
         for selection in &selections {
             let by_reference = plan(&files, selection).unwrap();
             assert!(!by_reference.is_empty());
-            assert_eq!(plan_gan(files.clone(), selection).unwrap(), by_reference);
+            assert_eq!(plan_owned(files.clone(), selection).unwrap(), by_reference);
         }
         let mut unknown = files.clone();
         unknown[0].vectors[3].dialect = "nope".to_owned();
         assert_eq!(
-            plan_gan(unknown.clone(), &Selection::default()),
+            plan_owned(unknown.clone(), &Selection::default()),
             plan(&unknown, &Selection::default())
         );
     }
