@@ -61,7 +61,7 @@ pub use batch::MAX_SILENT_STARTS;
 pub use cancel::Cancel;
 pub use glob::Glob;
 pub use outcome::CaseResult;
-pub use plan::{plan, Case, Listing, PlanError, Selection};
+pub use plan::{plan, plan_owned, Case, Listing, PlanError, Selection};
 pub use process::Command;
 pub use report::skip_file as render_skip_file;
 pub use report::Report;

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::fmt;
 
 use crate::model::Dialect;
-use crate::suite::{Suite, SuiteCorpus, Vector};
+use crate::suite::{Item, Suite, SuiteCorpus, Vector};
 
 use super::glob::Glob;
 use super::skip::SkipFile;
@@ -126,23 +126,57 @@ pub fn plan<C: SuiteCorpus + ?Sized>(
                 || item.dialects.iter().any(|d| selection.dialects.contains(d))
         },
         selection,
-        |item, listed| Case {
-            id: item.id,
-            section: item.section,
-            group: item.group,
-            input: item.input,
-            bytes: item.bytes,
-            listed,
-            vector: item.vector,
-        },
+        case_of,
     )
+}
+
+/// [`plan`] of a corpus taken by value ([`SuiteCorpus::into_items`]): a corpus that can
+/// moves each vector into its case as it goes (the GAN files do), so planning holds the
+/// corpus once rather than three times (issue 12: corpus loading within 4× the files). The
+/// cases are those [`plan`] gives for `&corpus`.
+///
+/// # Errors
+///
+/// As [`plan`].
+pub fn plan_owned<C: SuiteCorpus>(
+    corpus: C,
+    selection: &Selection,
+) -> Result<Vec<Case>, PlanError> {
+    let items = corpus
+        .into_items()
+        .map_err(|unknown| PlanError::UnknownDialect {
+            id: unknown.id,
+            dialect: unknown.dialect,
+        })?;
+    select(
+        items,
+        |item| &item.id,
+        |item| {
+            selection.dialects.is_empty()
+                || item.dialects.iter().any(|d| selection.dialects.contains(d))
+        },
+        selection,
+        case_of,
+    )
+}
+
+fn case_of(item: Item, listed: Option<Listing>) -> Case {
+    Case {
+        id: item.id,
+        section: item.section,
+        group: item.group,
+        input: item.input,
+        bytes: item.bytes,
+        listed,
+        vector: item.vector,
+    }
 }
 
 /// The selection shared by every suite: each vector is matched against the skip file (all of
 /// them, so that one skip file serves every selection), kept if `wanted` and a `--filter`
 /// say so, and built into a case; then every skip pattern must have matched some vector.
 fn select<T>(
-    vectors: Vec<T>,
+    vectors: impl IntoIterator<Item = T>,
     id: impl Fn(&T) -> &str,
     wanted: impl Fn(&T) -> bool,
     selection: &Selection,
@@ -229,5 +263,43 @@ impl<'a> SkipIndex<'a> {
             .filter(|(_, glob)| glob.is_match(id))
             .map(|(i, _)| *i);
         exact.chain(globs)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{plan, plan_owned, Glob, Selection, SkipFile};
+    use crate::model::Dialect;
+
+    /// `plan_owned` moves what `plan` copies (GAN files): the cases must be the same, whatever the
+    /// selection (dialects, filters, a skip file with exact ids and globs).
+    #[test]
+    fn planning_files_by_value_gives_the_cases_of_planning_them_by_reference() {
+        let files = crate::corpus::embedded();
+        let first = files[0].vectors[0].id.clone();
+        let skip = SkipFile::parse(&format!("{first}  # known\n*/invalid/*\n")).unwrap();
+        let selections = [
+            Selection::default(),
+            Selection {
+                dialects: vec![Dialect::Pnn, Dialect::Legacy],
+                ..Selection::default()
+            },
+            Selection {
+                filters: vec![Glob::new("*/valid/*")],
+                skip: Some(skip),
+                ..Selection::default()
+            },
+        ];
+        for selection in &selections {
+            let by_reference = plan(&files, selection).unwrap();
+            assert!(!by_reference.is_empty());
+            assert_eq!(plan_owned(files.clone(), selection).unwrap(), by_reference);
+        }
+        let mut unknown = files.clone();
+        unknown[0].vectors[3].dialect = "nope".to_owned();
+        assert_eq!(
+            plan_owned(unknown.clone(), &Selection::default()),
+            plan(&unknown, &Selection::default())
+        );
     }
 }

@@ -197,7 +197,7 @@ fn plan(args: &CheckArgs, selection: &Selection) -> Result<Vec<Case>, String> {
     let cases = match args.suite {
         Suite::Gan => {
             let corpus = load_corpus(dir, &args.dialect)?;
-            check::plan(&corpus, selection)
+            check::plan_owned(corpus, selection)
         }
         Suite::Ggn => {
             let corpus = match dir {

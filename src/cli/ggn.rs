@@ -47,15 +47,15 @@ fn validate(args: &GgnValidateArgs, out: &mut impl Write) -> io::Result<u8> {
                 continue;
             }
         };
-        let validation = ggn::validate(&input, &options);
-        let report = FileReport::new(&name, validation.diagnostics());
+        let diagnostics = ggn::diagnose(&input, &options);
+        let report = FileReport::new(&name, &diagnostics);
         if !report.valid {
             code = code.max(REJECTED);
         }
         match args.common.format {
             Format::Json => writeln!(out, "{}", report.to_json())?,
             Format::Text => {
-                let text = report.to_text(validation.diagnostics());
+                let text = report.to_text(&diagnostics);
                 if super::style::stdout_on() {
                     for line in text.lines() {
                         writeln!(out, "{}", super::style::paint(line))?;

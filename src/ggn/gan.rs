@@ -10,11 +10,15 @@ use std::collections::HashMap;
 use crate::error::ParseError;
 use crate::model::{Dialect, Side};
 
+/// The most verdicts kept at once (about 1 MiB of cache).
+const CACHE_CAP: usize = 1 << 14;
+
 /// The parser of one document's dialect, with its verdicts cached by string.
 #[derive(Debug)]
 pub(crate) struct Gans {
     dialect: Dialect,
-    verdicts: HashMap<String, Result<Side, ParseError>>,
+    /// Errors boxed: most strings are valid, and an entry is then 40 bytes, not 112.
+    verdicts: HashMap<String, Result<Side, Box<ParseError>>>,
     /// How many strings were actually parsed (the cache's misses).
     #[cfg(test)]
     parses: usize,
@@ -33,7 +37,7 @@ impl Gans {
     /// The side of the identifier `text`, or the dialect's error for it (G2, G14).
     pub(crate) fn parse(&mut self, text: &str) -> Result<Side, ParseError> {
         if let Some(verdict) = self.verdicts.get(text) {
-            return verdict.clone();
+            return verdict.clone().map_err(|error| *error);
         }
         #[cfg(test)]
         {
@@ -43,7 +47,13 @@ impl Gans {
             .dialect
             .parse(text.as_bytes())
             .map(|actor| actor.side());
-        self.verdicts.insert(text.to_owned(), verdict.clone());
+        // A bounded cache: a document of many distinct identifiers (one per piece) would
+        // otherwise hold them all; parsing again after a clear gives the same verdicts.
+        if self.verdicts.len() >= CACHE_CAP {
+            self.verdicts = HashMap::new();
+        }
+        self.verdicts
+            .insert(text.to_owned(), verdict.clone().map_err(Box::new));
         verdict
     }
 

@@ -76,4 +76,4 @@ pub use self::document::{Document, State, Variant};
 pub use self::evaluate::{Board, Move, MoveFilter};
 pub use self::reader::Limits;
 pub use self::squares::{read_squares, SquaresError};
-pub use self::validate::{validate, validate_node, Options, Validation};
+pub use self::validate::{diagnose, validate, validate_node, Options, Validation};

@@ -179,6 +179,20 @@ pub struct Item {
 pub trait SuiteCorpus {
     /// Every vector, in corpus order.
     fn items(&self) -> Result<Vec<Item>, UnknownDialect>;
+
+    /// The items of [`items`](Self::items), taking the corpus by value: a corpus that can
+    /// moves each vector into its item as the iterator goes, instead of copying them all
+    /// (issue 12: corpus loading within 4× the files). By default, `items` copied.
+    ///
+    /// # Errors
+    ///
+    /// As [`items`](Self::items), before any item is given.
+    fn into_items(self) -> Result<Box<dyn Iterator<Item = Item>>, UnknownDialect>
+    where
+        Self: Sized,
+    {
+        Ok(Box::new(self.items()?.into_iter()))
+    }
 }
 
 /// A vector names a dialect this build does not know.

@@ -29,6 +29,7 @@ mod ggn;
 mod ggn_cli;
 mod ggn_corpus;
 mod ggn_protocol;
+mod ggn_streaming;
 mod ggn_unsupported;
 mod hardening;
 mod html_report;

@@ -4,7 +4,11 @@
 //!
 //! - line streams (`parse`, `detect`, `migrate`): at most 64 MiB plus the chunk buffers,
 //!   whatever the input size;
-//! - `ggn moves`: see `hardening::ggn_moves_holds_one_board_at_a_time`.
+//! - `ggn validate` and `migrate --ggn`: at most 4x the document plus 64 MiB (their S is at
+//!   most 2 MiB, so that 8S is under the reader's default size limit of 16 MiB);
+//! - `ggn moves`: see `hardening::ggn_moves_holds_one_board_at_a_time`;
+//! - `check --corpus DIR --list` (corpus loading and planning): at most 4x the vector file
+//!   (of 8S, and at least 24 MiB so that the program's own size does not dominate).
 //!
 //! They are `#[ignore]`d in a plain `cargo test` (they need the release binary); `.ci/run`
 //! builds it and runs them with `GAN_RESOURCE_BIN=target/release/gan`. S is
@@ -79,10 +83,22 @@ fn best_time(args: &[&str], file: &Path) -> Duration {
 
 /// Runs `args` on `make(S)` and `make(8S)`; returns the peak RSS of the larger run (KiB).
 fn scales_linearly(name: &str, args: &[&str], make: impl Fn(usize) -> Vec<u8>) -> Option<u64> {
+    scales_linearly_from(small_size(), name, args, make).0
+}
+
+/// [`scales_linearly`] from `size` bytes; also returns the larger input's length.
+fn scales_linearly_from(
+    size: usize,
+    name: &str,
+    args: &[&str],
+    make: impl Fn(usize) -> Vec<u8>,
+) -> (Option<u64>, usize) {
     let dir = tempfile::tempdir().unwrap();
     let (small, large) = (dir.path().join("small"), dir.path().join("large"));
-    std::fs::write(&small, make(small_size())).unwrap();
-    std::fs::write(&large, make(8 * small_size())).unwrap();
+    std::fs::write(&small, make(size)).unwrap();
+    let large_input = make(8 * size);
+    let large_len = large_input.len();
+    std::fs::write(&large, large_input).unwrap();
     let (t_small, t_large) = (best_time(args, &small), best_time(args, &large));
     let ratio = t_large.as_secs_f64() / t_small.as_secs_f64().max(1e-3);
     let reads_stdin = matches!(args.first(), Some(&("parse" | "detect")));
@@ -95,7 +111,7 @@ fn scales_linearly(name: &str, args: &[&str], make: impl Fn(usize) -> Vec<u8>) -
         ratio <= 24.0,
         "{name}: 8x the input took {ratio:.1}x the time"
     );
-    peak
+    (peak, large_len)
 }
 
 const IDENTIFIERS: [&str; 6] = [
@@ -162,25 +178,123 @@ fn ggn_document(size: usize) -> Vec<u8> {
     out.into_bytes()
 }
 
+/// A GGN document of about `size` bytes in the usual shape: one piece, many sources.
+fn ggn_one_piece(size: usize) -> Vec<u8> {
+    let mut out = String::from(r#"{"GAME:K": {"#);
+    let mut i = 0u64;
+    while out.len() < size {
+        if i > 0 {
+            out.push(',');
+        }
+        let _ = write!(
+            out,
+            r#""s{i}": {{"t{i}": [{{"require": {{"t{i}": "empty"}}, "perform": {{"s{i}": null, "t{i}": "GAME:K"}}}}]}}"#
+        );
+        i += 1;
+    }
+    out.push_str("}}");
+    out.into_bytes()
+}
+
+/// The largest S of the GGN tests: 8S stays under the reader's default limit of 16 MiB
+/// (`migrate --ggn` has no `--max-size`), so S is at most 2 MiB minus a margin.
+const GGN_MAX_SMALL: usize = (2 << 20) - 4096;
+
 #[test]
 #[ignore = "needs the release binary: .ci/run runs it"]
-fn ggn_commands_scale_linearly() {
-    scales_linearly(
-        "ggn validate",
-        &["ggn", "validate", "--dialect", "legacy"],
-        ggn_document,
-    );
-    scales_linearly(
-        "migrate --ggn",
-        &[
-            "migrate",
-            "--from",
-            "legacy",
-            "--to",
-            "snn-pin",
-            "--dry-run",
-            "--ggn",
-        ],
-        ggn_document,
-    );
+fn ggn_commands_scale_linearly_within_their_budget() {
+    let size = small_size().min(GGN_MAX_SMALL);
+    for (name, args) in [
+        (
+            "ggn validate",
+            &["ggn", "validate", "--dialect", "legacy"][..],
+        ),
+        (
+            "migrate --ggn",
+            &[
+                "migrate",
+                "--from",
+                "legacy",
+                "--to",
+                "snn-pin",
+                "--dry-run",
+                "--ggn",
+            ][..],
+        ),
+    ] {
+        let (peak, document) = scales_linearly_from(size, name, args, ggn_document);
+        within_ggn_budget(name, peak, document);
+        // One piece of many sources: its tree is not held whole either (one run, memory only).
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("one-piece.json");
+        let text = ggn_one_piece(8 * size);
+        let document = text.len();
+        std::fs::write(&file, text).unwrap();
+        let peak = peak_rss_kib(&command(args, &file), None);
+        eprintln!("{name} (one piece): peak {peak:?} KiB");
+        within_ggn_budget(name, peak, document);
+    }
+}
+
+/// The smallest GAN vector file of the corpus test: below it the program's own size
+/// (about 10 MB) would dominate a budget that has no constant term.
+const CORPUS_MIN: usize = 24 << 20;
+
+/// A GAN vector file of about `size` bytes of compact JSON: the embedded legacy vectors
+/// repeated under new (schema-valid, unique) ids.
+fn gan_vector_file(size: usize) -> Vec<u8> {
+    let mut file = gan::corpus::embedded()
+        .into_iter()
+        .find(|file| file.dialect == "legacy")
+        .unwrap();
+    let originals = std::mem::take(&mut file.vectors);
+    let one = serde_json::to_vec(&originals).unwrap().len();
+    let mut n = 0u64;
+    for _ in 0..size.div_ceil(one) {
+        for vector in &originals {
+            let mut vector = vector.clone();
+            let (head, _) = vector.id.rsplit_once('/').unwrap();
+            vector.id = format!("{head}/{n:012x}");
+            n += 1;
+            file.vectors.push(vector);
+        }
+    }
+    serde_json::to_vec(&file).unwrap()
+}
+
+#[test]
+#[ignore = "needs the release binary: .ci/run runs it"]
+fn corpus_loading_stays_within_4x_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("gan")).unwrap();
+    let file = gan_vector_file((8 * small_size()).max(CORPUS_MIN));
+    let size = file.len() as u64;
+    std::fs::write(dir.path().join("gan/legacy.json"), file).unwrap();
+    let mut list = Command::new(binary());
+    list.arg("check")
+        .arg("--corpus")
+        .arg(dir.path())
+        .arg("--list");
+    let status = list
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .unwrap();
+    assert!(status.success(), "gan check --list: {status}");
+    let budget = (4 * size) >> 10;
+    if let Some(peak) = peak_rss_kib(&list, None) {
+        eprintln!("check --corpus --list: {size} bytes, peak {peak} KiB (budget {budget} KiB)");
+        assert!(peak <= budget, "peak {peak} KiB over 4x the file");
+    }
+}
+
+/// GGN: at most 4x the document plus 64 MiB (README, "Limits and security").
+fn within_ggn_budget(name: &str, peak: Option<u64>, document: usize) {
+    let budget = (4 * document as u64 + (64 << 20)) >> 10;
+    if let Some(peak) = peak {
+        assert!(
+            peak <= budget,
+            "{name}: peak {peak} KiB over {budget} KiB for a document of {document} bytes"
+        );
+    }
 }

@@ -68,16 +68,27 @@ pub fn migrate_document(input: &[u8], converter: &Converter, limits: &Limits) ->
         limits: *limits,
         ..document::Options::in_dialect(converter.from())
     };
-    let root = match reader::read(input, limits) {
-        Ok(root) => root,
-        Err(error) => return DocumentMigration::refused_source(&[error.to_diagnostic()]),
-    };
-    let validation = document::validate_node(&root, &source_options);
-    if !validation.is_valid() {
-        return DocumentMigration::refused_source(validation.diagnostics());
+    // Stage 1 without the model, then the walk member by member: the whole tree of the
+    // document is never held, nor two copies of it (issue 12's memory budget).
+    let source = document::diagnose(input, &source_options);
+    if source.iter().any(document::Diagnostic::is_error) {
+        return DocumentMigration::refused_source(&source);
     }
-    let mut walk = walk::Walk::new(converter);
-    let tree = walk.document(&root);
+    let mut writer = Writer {
+        walk: walk::Walk::new(converter),
+        text: String::new(),
+        sources: 0,
+    };
+    match reader::read_nested(input, limits, &mut writer) {
+        Ok(None) => {}
+        // Not reached: the document was just read and found valid (an object).
+        Ok(Some(_)) => return DocumentMigration::refused_source(&source),
+        Err(error) => return DocumentMigration::refused_source(&[error.to_diagnostic()]),
+    }
+    let Writer {
+        mut walk, mut text, ..
+    } = writer;
+    text.push_str(if text.is_empty() { "{}\n" } else { "\n}\n" });
     let mut migration = DocumentMigration {
         output: None,
         problems: std::mem::take(&mut walk.problems),
@@ -86,15 +97,93 @@ pub fn migrate_document(input: &[u8], converter: &Converter, limits: &Limits) ->
     if migration.has_errors() {
         return migration;
     }
-    let mut text = serde_json::to_string_pretty(&tree).expect("a tree of JSON values serializes");
-    text.push('\n');
+    walk.forget_conversions();
+    text.shrink_to_fit();
     migration
         .problems
-        .extend(check_target(&text, validation.diagnostics(), &walk, limits));
+        .extend(check_target(&text, &source, &walk, limits));
     if !migration.has_errors() {
         migration.output = Some(text);
     }
     migration
+}
+
+/// Writes the converted document as it is read, piece by piece and source by source, with
+/// the bytes `serde_json::to_string_pretty` writes of the whole converted tree.
+struct Writer<'a> {
+    walk: walk::Walk<'a>,
+    text: String,
+    /// How many sources of the current piece were written.
+    sources: usize,
+}
+
+impl Writer<'_> {
+    /// Starts a member of the top-level object: `{` or `,`, a line break, the indent.
+    fn open_member(&mut self) {
+        self.text.push_str(if self.text.is_empty() {
+            "{\n  "
+        } else {
+            ",\n  "
+        });
+    }
+}
+
+impl reader::Nested for Writer<'_> {
+    fn stream(&mut self, key: &str) -> bool {
+        walk::Walk::is_piece_key(key)
+    }
+
+    fn whole(&mut self, key: String, value: reader::Node) {
+        let (key, value) = self.walk.top_member(&key, &value);
+        self.open_member();
+        write_member(&mut self.text, &key, &value, 1);
+    }
+
+    fn begin(&mut self, key: &str) {
+        let key = self.walk.piece_key(key);
+        self.open_member();
+        self.text
+            .push_str(&serde_json::to_string(&key).expect("a string serializes"));
+        self.text.push_str(": ");
+        self.sources = 0;
+    }
+
+    fn inner(&mut self, key: &str, square: String, value: reader::Node) {
+        let value = self.walk.source_value(key, &square, &value);
+        self.text.push_str(if self.sources == 0 {
+            "{\n    "
+        } else {
+            ",\n    "
+        });
+        self.sources += 1;
+        write_member(&mut self.text, &square, &value, 2);
+    }
+
+    fn end(&mut self, _key: String) {
+        self.text
+            .push_str(if self.sources == 0 { "{}" } else { "\n  }" });
+    }
+}
+
+/// Appends `"key": value` as `serde_json::to_string_pretty` writes a member `depth` levels
+/// deep (2 spaces a level). JSON strings hold no raw newline, so indenting every line of the
+/// value's own pretty text gives the same bytes.
+fn write_member(text: &mut String, key: &str, value: &reader::Node, depth: usize) {
+    let key = serde_json::to_string(key).expect("a string serializes");
+    let value = serde_json::to_string_pretty(value).expect("a tree of JSON values serializes");
+    text.push_str(&key);
+    text.push_str(": ");
+    let mut lines = value.split('\n');
+    if let Some(first) = lines.next() {
+        text.push_str(first);
+    }
+    for line in lines {
+        text.push('\n');
+        for _ in 0..depth {
+            text.push_str("  ");
+        }
+        text.push_str(line);
+    }
 }
 
 /// Stage 3: the problems of the converted `text` in the target dialect, at the pointers of
@@ -117,7 +206,7 @@ fn check_target(
         ..document::Options::in_dialect(converter.to())
     };
     let mut problems = Vec::new();
-    for diagnostic in document::validate(text.as_bytes(), &options).diagnostics() {
+    for diagnostic in &document::diagnose(text.as_bytes(), &options) {
         let at = walk.source_pointer(&diagnostic.pointer);
         if !diagnostic.is_error() && known.contains(&(diagnostic.code, at.as_str())) {
             continue;

@@ -11,15 +11,19 @@ use crate::ggn::reader::{Node, NodeKind};
 /// The key of the optional schema reference at the top level (G5): never an identifier.
 const SCHEMA_KEY: &str = "$schema";
 
-/// The walk's state: the conversions so far (each distinct string converted once), the
+/// The most conversions cached at once (about 2 MiB).
+const CONVERSIONS_CAP: usize = 1 << 13;
+
+/// The walk's state: the conversions so far (each distinct string converted once, up to
+/// [`CONVERSIONS_CAP`] of them at a time), the
 /// counts, the problems, and the original of every renamed piece key.
 pub(super) struct Walk<'a> {
     converter: &'a Converter,
     conversions: HashMap<String, Conversion>,
     pub(super) summary: Summary,
     pub(super) problems: Vec<Problem>,
-    /// Converted piece key → the key of the input.
-    originals: HashMap<String, String>,
+    /// Converted piece key → the key of the input (the first that became it).
+    originals: HashMap<Box<str>, Box<str>>,
 }
 
 /// What the members or elements of a node are, from its place in a document.
@@ -93,12 +97,6 @@ impl<'a> Walk<'a> {
         }
     }
 
-    /// The converted copy of `root`, a document valid in the source dialect. Where an
-    /// identifier cannot be converted, the copy keeps it and a problem says why.
-    pub(super) fn document(&mut self, root: &Node) -> Node {
-        self.rewrite(root, Role::Document, &Path::ROOT)
-    }
-
     /// The converter.
     pub(super) fn converter(&self) -> &'a Converter {
         self.converter
@@ -106,7 +104,9 @@ impl<'a> Walk<'a> {
 
     /// The pointer of the input that `pointer`, of the converted document, names.
     pub(super) fn source_pointer(&self, pointer: &str) -> String {
-        super::rename_first_token(pointer, |key| self.originals.get(key).cloned())
+        super::rename_first_token(pointer, |key| {
+            self.originals.get(key).map(ToString::to_string)
+        })
     }
 
     fn rewrite(&mut self, node: &Node, role: Role, path: &Path<'_>) -> Node {
@@ -136,42 +136,85 @@ impl<'a> Walk<'a> {
         role: Role,
         path: &Path<'_>,
     ) -> Vec<(String, Node)> {
-        // Converted key → the first input key that became it.
-        let mut firsts: HashMap<String, &str> = HashMap::new();
-        let mut out = Vec::with_capacity(members.len());
-        for (key, value) in members {
-            let at = path.key(key);
-            let mut new_key = key.clone();
-            if role.key_is_identifier(key) {
-                if let Some(converted) = self.identifier(key, &at) {
-                    if let Some(first) = firsts.get(converted.as_str()) {
-                        let first_at = path.key(first).render();
-                        self.problems.push(Problem::collision(
-                            at.render(),
-                            key,
-                            (first, &first_at),
-                            &converted,
-                            self.converter.to(),
-                        ));
-                    } else {
-                        firsts.insert(converted.clone(), key);
-                        if role == Role::Document {
-                            self.originals.insert(converted.clone(), key.clone());
-                        }
-                    }
-                    new_key = converted;
-                }
-            }
-            let value = self.rewrite(value, role.member(key), &at);
-            out.push((new_key, value));
+        members
+            .iter()
+            .map(|(key, value)| self.member(key, value, role, path))
+            .collect()
+    }
+
+    /// The converted copy of one member of the top-level object, members taken one at a
+    /// time in document order (as [`read_members`](crate::ggn::reader::read_members) gives
+    /// them). Where an identifier cannot be converted, the copy keeps it and a problem says
+    /// why.
+    pub(super) fn top_member(&mut self, key: &str, value: &Node) -> (String, Node) {
+        self.member(key, value, Role::Document, &Path::ROOT)
+    }
+
+    /// One member of an object of role `role` at `path`. Only piece keys are identifiers, so
+    /// only the top level can have two keys that become one: `originals` holds the first
+    /// input key that became each converted key.
+    fn member(&mut self, key: &str, value: &Node, role: Role, path: &Path<'_>) -> (String, Node) {
+        let at = path.key(key);
+        let new_key = if role.key_is_identifier(key) {
+            self.piece_key(key)
+        } else {
+            key.to_owned()
+        };
+        let value = self.rewrite(value, role.member(key), &at);
+        (new_key, value)
+    }
+
+    /// The converted piece key `key` (a top-level key that is not `"$schema"`), with its
+    /// problems and its collision with an earlier key, if any.
+    pub(super) fn piece_key(&mut self, key: &str) -> String {
+        let at = Path::ROOT.key(key);
+        let Some(converted) = self.identifier(key, &at) else {
+            return key.to_owned();
+        };
+        if let Some(first) = self.originals.get(converted.as_str()) {
+            let first = first.clone();
+            let first_at = Path::ROOT.key(&first).render();
+            self.problems.push(Problem::collision(
+                at.render(),
+                key,
+                (&first, &first_at),
+                &converted,
+                self.converter.to(),
+            ));
+        } else {
+            self.originals.insert(converted.as_str().into(), key.into());
         }
-        out
+        converted
+    }
+
+    /// Whether the top-level key `key` is a piece key, whose sources can be rewritten one
+    /// at a time ([`source_value`](Self::source_value)).
+    pub(super) fn is_piece_key(key: &str) -> bool {
+        Role::Document.key_is_identifier(key)
+    }
+
+    /// The converted copy of the value of source `square` of piece `piece` (source keys are
+    /// squares: they stay as they are).
+    pub(super) fn source_value(&mut self, piece: &str, square: &str, value: &Node) -> Node {
+        let path = Path::ROOT.key(piece);
+        self.rewrite(value, Role::Piece.member(square), &path.key(square))
+    }
+
+    /// Forgets the conversions cached so far (they are no longer needed once the walk is
+    /// over; the originals of renamed piece keys stay).
+    pub(super) fn forget_conversions(&mut self) {
+        self.conversions = HashMap::new();
     }
 
     /// The conversion of the identifier `text` found at `path`: counted, its diagnostics
     /// reported there; the output, unless rejected.
     fn identifier(&mut self, text: &str, path: &Path<'_>) -> Option<String> {
         if !self.conversions.contains_key(text) {
+            // Bounded: a document of many distinct identifiers would otherwise keep every
+            // conversion; converting again after a clear gives the same result.
+            if self.conversions.len() >= CONVERSIONS_CAP {
+                self.conversions = HashMap::new();
+            }
             let conversion = self.converter.convert(text.as_bytes());
             self.conversions.insert(text.to_owned(), conversion);
         }

@@ -17,6 +17,7 @@ use serde::de::DeserializeSeed;
 
 pub use self::error::{ReadError, ReadErrorKind};
 pub use self::node::{Node, NodeKind};
+pub use self::seed::Nested;
 
 /// Resource limits of the reader.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,16 +57,7 @@ impl Default for Limits {
 /// first invalid byte, and its line and column), `TooDeep` or `Syntax` (with `serde_json`'s
 /// line and column).
 pub fn read(input: &[u8], limits: &Limits) -> Result<Node, ReadError> {
-    if input.len() > limits.max_size {
-        return Err(ReadError::new(
-            ReadErrorKind::TooLarge,
-            format!(
-                "the input is larger than the limit of {} bytes",
-                limits.max_size
-            ),
-        ));
-    }
-    let text = std::str::from_utf8(input).map_err(|e| utf8_error(input, e.valid_up_to()))?;
+    let text = checked_text(input, limits)?;
     let too_deep = Cell::new(false);
     let seed = seed::NodeSeed {
         depth: 0,
@@ -76,6 +68,94 @@ pub fn read(input: &[u8], limits: &Limits) -> Result<Node, ReadError> {
     seed.deserialize(&mut deserializer)
         .and_then(|node| deserializer.end().map(|()| node))
         .map_err(|e| json_error(&e, too_deep.get(), limits.max_depth))
+}
+
+/// Reads one JSON value from `input` as [`read`] does, without ever holding the whole tree
+/// when it is an object: each top-level member goes to `each` (key, value) as soon as it
+/// is read, in document order, and the function returns `Ok(None)`; any other value is
+/// returned whole. On a reading failure, the members already handed over are to be
+/// forgotten: the error is the answer, as with [`read`].
+///
+/// The peak memory is then the input plus the largest member's tree, not the whole tree
+/// (issue 12: GGN within 4× the document plus 64 MiB).
+///
+/// # Errors
+///
+/// The same [`ReadError`]s as [`read`].
+pub fn read_members(
+    input: &[u8],
+    limits: &Limits,
+    each: impl FnMut(String, Node),
+) -> Result<Option<Node>, ReadError> {
+    let text = checked_text(input, limits)?;
+    let too_deep = Cell::new(false);
+    let seed = seed::TopSeed {
+        node: seed::NodeSeed {
+            depth: 0,
+            max_depth: limits.max_depth,
+            too_deep: &too_deep,
+        },
+        each,
+    };
+    let mut deserializer = serde_json::Deserializer::from_str(text);
+    match seed
+        .deserialize(&mut deserializer)
+        .and_then(|top| deserializer.end().map(|()| top))
+    {
+        Ok(seed::Top::Object) => Ok(None),
+        Ok(seed::Top::Value(node)) => Ok(Some(node)),
+        Err(e) => Err(json_error(&e, too_deep.get(), limits.max_depth)),
+    }
+}
+
+/// Reads one JSON value from `input` as [`read_members`] does, one level deeper: the value
+/// of a top-level member that `handler` wants streamed, when it is an object, is handed
+/// over one member at a time ([`Nested::begin`], [`Nested::inner`], [`Nested::end`]); other
+/// members go whole to [`Nested::whole`]. The peak memory is then the input plus the
+/// largest second-level member's tree (a GGN source square's destinations). As with
+/// [`read_members`], on an error what was handed over is to be forgotten.
+///
+/// # Errors
+///
+/// The same [`ReadError`]s as [`read`].
+pub fn read_nested(
+    input: &[u8],
+    limits: &Limits,
+    handler: &mut impl Nested,
+) -> Result<Option<Node>, ReadError> {
+    let text = checked_text(input, limits)?;
+    let too_deep = Cell::new(false);
+    let seed = seed::NestedTopSeed {
+        node: seed::NodeSeed {
+            depth: 0,
+            max_depth: limits.max_depth,
+            too_deep: &too_deep,
+        },
+        handler,
+    };
+    let mut deserializer = serde_json::Deserializer::from_str(text);
+    match seed
+        .deserialize(&mut deserializer)
+        .and_then(|top| deserializer.end().map(|()| top))
+    {
+        Ok(seed::Top::Object) => Ok(None),
+        Ok(seed::Top::Value(node)) => Ok(Some(node)),
+        Err(e) => Err(json_error(&e, too_deep.get(), limits.max_depth)),
+    }
+}
+
+/// The input as text, within the size limit.
+fn checked_text<'a>(input: &'a [u8], limits: &Limits) -> Result<&'a str, ReadError> {
+    if input.len() > limits.max_size {
+        return Err(ReadError::new(
+            ReadErrorKind::TooLarge,
+            format!(
+                "the input is larger than the limit of {} bytes",
+                limits.max_size
+            ),
+        ));
+    }
+    std::str::from_utf8(input).map_err(|e| utf8_error(input, e.valid_up_to()))
 }
 
 fn utf8_error(input: &[u8], offset: usize) -> ReadError {

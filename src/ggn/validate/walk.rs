@@ -11,39 +11,156 @@ use super::logic;
 /// The key of the optional schema reference at the top level (G5).
 const SCHEMA_KEY: &str = "$schema";
 
+/// A piece being checked source by source.
+pub(super) struct OpenPiece {
+    side: Option<crate::model::Side>,
+    /// Where its sources' diagnostics begin in the output.
+    mark: usize,
+    squares: super::Keys,
+    sources: Vec<SourceEntry>,
+}
+
+/// The top level being checked member by member: the schema and, when kept, the pieces.
+pub(super) struct TopLevel {
+    schema: Option<String>,
+    pieces: Vec<PieceEntry>,
+    pub(super) keep: bool,
+}
+
+impl TopLevel {
+    /// `keep`: whether the pieces' model is kept (only [`super::validate`] needs it).
+    pub(super) fn new(keep: bool) -> Self {
+        TopLevel {
+            schema: None,
+            pieces: Vec::new(),
+            keep,
+        }
+    }
+}
+
 impl Checker<'_> {
     /// Checks a whole document and builds its model (meaningful only without errors).
     pub(super) fn document(&mut self, root: &Node) -> Document {
-        let path = Path::ROOT;
         let Some(members) = root.as_object() else {
-            let message = format!(
-                "the top level must be an object of pieces, found {}",
-                super::checker::describe(root)
-            );
-            self.error(codes::TOP_LEVEL_NOT_OBJECT, &path, message);
+            self.not_an_object(root);
             return Document::default();
         };
-        self.duplicates(members, "the document", &path);
-        let mut schema = None;
-        let mut pieces = Vec::with_capacity(members.len());
+        self.duplicates(members, "the document", &Path::ROOT);
+        let mut top = TopLevel::new(true);
         for (key, value) in members {
-            let at = path.key(key);
-            if key == SCHEMA_KEY {
-                if let Some(text) = value.as_str() {
-                    schema = Some(text.to_owned());
-                } else {
-                    let message = format!(
-                        "\"$schema\" must be a string, found {}",
-                        super::checker::describe(value)
-                    );
-                    self.error(codes::SCHEMA_NOT_STRING, &at, message);
-                }
-            } else if let Some(piece) = self.piece(key, value, &at) {
-                pieces.push(piece);
+            self.top_member(&mut top, key, value);
+        }
+        self.finish(top)
+    }
+
+    /// Reports a top level that is not an object.
+    pub(super) fn not_an_object(&mut self, root: &Node) {
+        let message = format!(
+            "the top level must be an object of pieces, found {}",
+            super::checker::describe(root)
+        );
+        self.error(codes::TOP_LEVEL_NOT_OBJECT, &Path::ROOT, message);
+    }
+
+    /// Checks one member of the top-level object (`"$schema"` or a piece), in document
+    /// order; its model joins `top` when `top` keeps one.
+    pub(super) fn top_member(&mut self, top: &mut TopLevel, key: &str, value: &Node) {
+        let at = Path::ROOT.key(key);
+        if key == SCHEMA_KEY {
+            if let Some(text) = value.as_str() {
+                top.schema = Some(text.to_owned());
+            } else {
+                let message = format!(
+                    "\"$schema\" must be a string, found {}",
+                    super::checker::describe(value)
+                );
+                self.error(codes::SCHEMA_NOT_STRING, &at, message);
+            }
+        } else if let Some(piece) = self.piece(key, value, &at) {
+            if top.keep {
+                top.pieces.push(piece);
             }
         }
+    }
+
+    /// Adds a piece checked source by source to the model, when it keeps one.
+    pub(super) fn add_piece(top: &mut TopLevel, piece: PieceEntry) {
+        if top.keep {
+            top.pieces.push(piece);
+        }
+    }
+
+    /// The model of the members checked (empty when `top` keeps none).
+    pub(super) fn finish(&mut self, top: TopLevel) -> Document {
         let tables = std::mem::take(&mut self.tables);
-        Document::new(schema, pieces, tables)
+        Document::new(top.schema, top.pieces, tables)
+    }
+
+    /// Whether the top-level member `key` is a piece, whose sources can be checked one at a
+    /// time.
+    pub(super) fn is_piece_key(key: &str) -> bool {
+        key != SCHEMA_KEY
+    }
+
+    /// A piece whose value is an object begins: its key is checked (the first diagnostics
+    /// of [`piece`](Self::piece)); its sources follow one by one.
+    pub(super) fn piece_begin(&mut self, key: &str) -> OpenPiece {
+        let side = self.actor(key, "piece key", &Path::ROOT.key(key));
+        OpenPiece {
+            side,
+            mark: self.out.len(),
+            squares: super::Keys::default(),
+            sources: Vec::new(),
+        }
+    }
+
+    /// One source of the open piece `key`, as [`piece`](Self::piece) checks each.
+    pub(super) fn piece_source(
+        &mut self,
+        open: &mut OpenPiece,
+        key: &str,
+        square: &str,
+        value: &Node,
+        keep: bool,
+    ) {
+        let path = Path::ROOT.key(key);
+        let at = path.key(square);
+        let fits = self.square(square, &at);
+        let context = Move {
+            piece: key,
+            side: open.side,
+            source: square,
+        };
+        match self.source(&context, value, &at) {
+            Some(source) if fits && keep => open.sources.push(source),
+            _ => {}
+        }
+        open.squares.push(square);
+    }
+
+    /// The open piece `key` ends: its emptiness and duplicate squares are reported before
+    /// its sources' diagnostics, as [`piece`](Self::piece) orders them.
+    pub(super) fn piece_end(&mut self, open: OpenPiece, key: &str) -> Option<PieceEntry> {
+        let path = Path::ROOT.key(key);
+        let sources_out = self.out.split_off(open.mark);
+        if open.squares.len() == 0 {
+            let message = format!("piece {key:?} has no source square");
+            self.error(codes::EMPTY_PIECE, &path, message);
+        }
+        self.duplicate_keys(
+            open.squares.iter(),
+            &format!("the sources of {key:?}"),
+            &path,
+        );
+        self.out.extend(sources_out);
+        let side = open.side?;
+        let actor = self.tables.intern_actor(key, side);
+        Some(PieceEntry {
+            name: key.to_owned(),
+            actor,
+            side,
+            sources: open.sources,
+        })
     }
 
     fn piece(&mut self, key: &str, node: &Node, path: &Path<'_>) -> Option<PieceEntry> {

@@ -84,6 +84,38 @@ impl SuiteCorpus for Vec<VectorFile> {
     fn items(&self) -> Result<Vec<Item>, UnknownDialect> {
         self.as_slice().items()
     }
+
+    /// The items of `items`, each vector's strings moved rather than copied.
+    fn into_items(self) -> Result<Box<dyn Iterator<Item = Item>>, UnknownDialect> {
+        for vector in self.iter().flat_map(|file| &file.vectors) {
+            dialect_of(&vector.id, &vector.dialect)?;
+        }
+        Ok(Box::new(
+            self.into_iter()
+                .flat_map(|file| file.vectors)
+                .filter_map(|vector| {
+                    // Every dialect is known: checked above.
+                    let dialect = dialect_of(&vector.id, &vector.dialect).ok()?;
+                    let bytes = vector.bytes();
+                    Some(Item {
+                        id: vector.id,
+                        section: dialect.as_str().to_owned(),
+                        group: vector.group,
+                        input: vector.input,
+                        bytes,
+                        dialects: vec![dialect],
+                        vector: Vector::Gan(GanVector {
+                            dialect,
+                            expected: Expected {
+                                valid: vector.valid,
+                                actor: vector.actor,
+                                error: vector.error,
+                            },
+                        }),
+                    })
+                }),
+        ))
+    }
 }
 
 impl SuiteVector for GanVector {
