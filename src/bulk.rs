@@ -476,7 +476,7 @@ fn styled(out: &mut Vec<u8>, (on, off): &(String, String), word: &[u8]) {
 }
 
 /// The input as [`output::escape`] shows it, without its work for the common case.
-fn quoted(out: &mut Vec<u8>, input: &[u8]) {
+pub(crate) fn quoted(out: &mut Vec<u8>, input: &[u8]) {
     if input
         .iter()
         .all(|&byte| matches!(byte, b' '..=b'~') && byte != b'"' && byte != b'\\')

@@ -48,7 +48,7 @@ pub struct Compiled {
     /// `captor`, which is then never used).
     tagged: Option<Tagged>,
     /// The start slots (`2 × group`) of the role groups, as a mask over a tagged walk's slots.
-    role_starts: u64,
+    role_starts: u32,
     /// The role of the group whose start slot is the index.
     role_of_slot: [Option<Role>; MAX_SLOTS],
     /// The capture groups that carry a role, by group index, in pattern order.
@@ -262,7 +262,7 @@ impl Compiled {
         let for_pool = captor.clone();
         let create: ScratchFn = Box::new(move || for_pool.scratch());
         let tagged = Tagged::build(&pattern);
-        let (mut role_starts, mut role_of_slot) = (0u64, [None; MAX_SLOTS]);
+        let (mut role_starts, mut role_of_slot) = (0u32, [None; MAX_SLOTS]);
         for &(index, role) in &groups {
             if let Some(cell) = role_of_slot.get_mut(2 * index) {
                 *cell = Some(role);
@@ -375,7 +375,8 @@ impl Compiled {
     /// Never in practice: the DFA and the capture engine are built from one pattern, so an
     /// input the DFA accepts always has groups.
     fn locate(&self, input: &[u8]) -> Result<Parts, usize> {
-        if let Some(tagged) = &self.tagged {
+        // Offsets are recorded as `u32`: longer inputs go to the other engines.
+        if let Some(tagged) = self.tagged.as_ref().filter(|_| input.len() < DEAD as usize) {
             let mut slots = [0; MAX_SLOTS];
             if let Some(seen) = tagged.run(input, &mut slots) {
                 return Ok(self.assemble(input, self.tagged_spans(&slots, seen)));
@@ -409,7 +410,7 @@ impl Compiled {
     fn tagged_spans<'s>(
         &'s self,
         slots: &'s Slots,
-        seen: u64,
+        seen: u32,
     ) -> impl Iterator<Item = (Role, usize, usize)> + 's {
         let mut starts = seen & self.role_starts;
         std::iter::from_fn(move || loop {
@@ -419,7 +420,7 @@ impl Compiled {
             let slot = starts.trailing_zeros() as usize;
             starts &= starts - 1;
             if let Some(role) = self.role_of_slot[slot] {
-                return Some((role, slots[slot], slots[slot + 1]));
+                return Some((role, slots[slot] as usize, slots[slot + 1] as usize));
             }
         })
     }
@@ -544,11 +545,11 @@ impl Captor {
 
 /// The most capture slots a [`Tagged`] DFA records (two per group; group 0, the whole match,
 /// is not recorded).
-const MAX_SLOTS: usize = 64;
+const MAX_SLOTS: usize = 32;
 
 /// The slots of a tagged walk, by slot index (`2 × group` and `2 × group + 1`): only those
 /// whose bit is in the walk's mask hold an offset.
-type Slots = [usize; MAX_SLOTS];
+type Slots = [u32; MAX_SLOTS];
 
 /// A one-pass DFA over bytes whose transitions carry the capture slots they cross: one table
 /// lookup per byte gives the next state and the group boundaries at that offset, so an
@@ -564,13 +565,15 @@ type Slots = [usize; MAX_SLOTS];
 struct Tagged {
     /// Byte → equivalence class (bytes no transition tells apart share one).
     classes: [u8; 256],
-    /// `states × stride` transitions; a state's transitions start at its id. The last column
-    /// of a state is the end of the input: `next` is [`ACCEPT`] when the state accepts there.
-    table: Vec<Step>,
+    /// `states × stride` transitions, each a [`Step`] packed into a `u64` (the next state's
+    /// id in the low half, the slots mask in the high half); a state's transitions start at
+    /// its id. The last column of a state is the end of the input: `next` is [`ACCEPT`] when
+    /// the state accepts there.
+    table: Vec<u64>,
     /// The column of the end of input (the number of byte classes).
     eoi: usize,
     /// The start state's id.
-    start: usize,
+    start: u32,
     /// Whether every byte transition reads ASCII: then an accepted input is ASCII.
     ascii: bool,
     /// Whether every byte transition reads printable ASCII other than `"` and `\\`.
@@ -580,14 +583,20 @@ struct Tagged {
 /// One transition: the next state's id ([`DEAD`] for none) and the slots set at its offset.
 #[derive(Clone, Copy)]
 struct Step {
-    next: usize,
-    slots: u64,
+    next: u32,
+    slots: u32,
+}
+
+impl Step {
+    fn pack(self) -> u64 {
+        u64::from(self.next) | u64::from(self.slots) << 32
+    }
 }
 
 /// No transition.
-const DEAD: usize = usize::MAX;
+const DEAD: u32 = u32::MAX;
 /// The end-of-input column of an accepting state.
-const ACCEPT: usize = usize::MAX - 1;
+const ACCEPT: u32 = u32::MAX - 1;
 
 impl Tagged {
     /// The tagged DFA of `pattern`, or `None` when it is not one-pass in the sense above.
@@ -647,13 +656,13 @@ impl Tagged {
             ascii: true,
             plain: true,
         };
-        let start = builder.state(nfa.start_anchored());
+        let start = builder.state(nfa.start_anchored())?;
         while let Some((root, id)) = builder.todo.pop() {
             builder.closure(root, id, root == nfa.start_anchored())?;
         }
         Some(Tagged {
             classes,
-            table: builder.table,
+            table: builder.table.into_iter().map(Step::pack).collect(),
             eoi,
             start,
             ascii: builder.ascii,
@@ -664,31 +673,39 @@ impl Tagged {
     /// Walks `input`; on acceptance, the mask of the slots the path set (bit `i` for slot
     /// `i`), whose offsets are in `slots` (the other slots are left as they were).
     #[inline]
-    fn run(&self, input: &[u8], slots: &mut Slots) -> Option<u64> {
-        let mut state = self.start;
+    // The casts take the halves of a packed step, and offsets of inputs `locate` keeps under
+    // `u32::MAX` bytes.
+    #[allow(clippy::cast_possible_truncation)]
+    fn run(&self, input: &[u8], slots: &mut Slots) -> Option<u32> {
+        let mut state = self.start as usize;
         let mut seen = 0;
         for (at, &byte) in input.iter().enumerate() {
             let step = self.table[state + usize::from(self.classes[usize::from(byte)])];
-            if step.next == DEAD {
+            // The low half: the next state (its id fits: the build checked).
+            let next = step as u32;
+            if next == DEAD {
                 return None;
             }
-            if step.slots != 0 {
-                seen |= step.slots;
-                set_slots(slots, step.slots, at);
+            let mask = (step >> 32) as u32;
+            if mask != 0 {
+                seen |= mask;
+                // `locate` only walks inputs shorter than `u32::MAX` bytes.
+                set_slots(slots, mask, at as u32);
             }
-            state = step.next;
+            state = next as usize;
         }
         let end = self.table[state + self.eoi];
-        if end.next != ACCEPT {
+        if end as u32 != ACCEPT {
             return None;
         }
-        set_slots(slots, end.slots, input.len());
-        Some(seen | end.slots)
+        let mask = (end >> 32) as u32;
+        set_slots(slots, mask, input.len() as u32);
+        Some(seen | mask)
     }
 }
 
 #[inline]
-fn set_slots(slots: &mut Slots, mut mask: u64, at: usize) {
+fn set_slots(slots: &mut Slots, mut mask: u32, at: u32) {
     while mask != 0 {
         slots[mask.trailing_zeros() as usize] = at;
         mask &= mask - 1;
@@ -701,9 +718,9 @@ struct TaggedBuilder<'n> {
     eoi: usize,
     classes: &'n [u8; 256],
     /// NFA state → DFA state id.
-    ids: std::collections::HashMap<StateID, usize>,
+    ids: std::collections::HashMap<StateID, u32>,
     /// DFA states whose transitions are still to fill: NFA root and id.
-    todo: Vec<(StateID, usize)>,
+    todo: Vec<(StateID, u32)>,
     table: Vec<Step>,
     ascii: bool,
     plain: bool,
@@ -711,13 +728,15 @@ struct TaggedBuilder<'n> {
 
 impl TaggedBuilder<'_> {
     /// The DFA state of the NFA state `root` (a byte transition's target), made on first use.
-    fn state(&mut self, root: StateID) -> usize {
+    fn state(&mut self, root: StateID) -> Option<u32> {
         if let Some(&id) = self.ids.get(&root) {
-            return id;
+            return Some(id);
         }
-        let id = self.table.len();
+        let id = u32::try_from(self.table.len())
+            .ok()
+            .filter(|&id| id < ACCEPT)?;
         self.table.resize(
-            id + self.eoi + 1,
+            self.table.len() + self.eoi + 1,
             Step {
                 next: DEAD,
                 slots: 0,
@@ -725,17 +744,18 @@ impl TaggedBuilder<'_> {
         );
         self.ids.insert(root, id);
         self.todo.push((root, id));
-        id
+        Some(id)
     }
 
     /// Fills the transitions of state `id` from the epsilon closure of `root`; `None` when
     /// the closure is not one-pass.
-    fn closure(&mut self, root: StateID, id: usize, at_start: bool) -> Option<()> {
+    fn closure(&mut self, root: StateID, id: u32, at_start: bool) -> Option<()> {
         use regex_automata::nfa::thompson::State as NfaState;
         use regex_automata::util::look::Look;
+        let id = id as usize;
         let mut seen = HashSet::new();
         // NFA state, slots crossed, whether the end of input has been asserted.
-        let mut stack = vec![(root, 0u64, false)];
+        let mut stack = vec![(root, 0u32, false)];
         while let Some((nfa_id, slots, ended)) = stack.pop() {
             if !seen.insert(nfa_id) {
                 return None;
@@ -756,7 +776,7 @@ impl TaggedBuilder<'_> {
                 {
                     this.plain = false;
                 }
-                let target = this.state(next);
+                let target = this.state(next)?;
                 for byte in start..=end {
                     let cell = &mut this.table[id + usize::from(this.classes[usize::from(byte)])];
                     if cell.next != DEAD && (cell.next != target || cell.slots != slots) {
@@ -801,7 +821,7 @@ impl TaggedBuilder<'_> {
                 NfaState::Capture { next, slot, .. } => {
                     // Group 0 (slots 0 and 1) is the whole input: not recorded.
                     let slot = slot.as_usize();
-                    let bit = match slot {
+                    let bit: u32 = match slot {
                         0 | 1 => 0,
                         2..MAX_SLOTS => 1 << slot,
                         _ => return None,
@@ -1268,7 +1288,7 @@ mod tests {
                         let expected = caps.get_group(group).map(|span| (span.start, span.end));
                         let (start, end) = (2 * group, 2 * group + 1);
                         let got = (mask & (1 << start) != 0 && mask & (1 << end) != 0)
-                            .then(|| (slots[start], slots[end]));
+                            .then(|| (slots[start] as usize, slots[end] as usize));
                         assert_eq!(got, expected, "{dialect} {text:?}");
                     }
                     let tagged_spans: Vec<_> = compiled.tagged_spans(&slots, mask).collect();
