@@ -565,11 +565,14 @@ type Slots = [u32; MAX_SLOTS];
 struct Tagged {
     /// Byte → equivalence class (bytes no transition tells apart share one).
     classes: [u8; 256],
-    /// `states × stride` transitions, each a [`Step`] packed into a `u64` (the next state's
-    /// id in the low half, the slots mask in the high half); a state's transitions start at
-    /// its id. The last column of a state is the end of the input: `next` is [`ACCEPT`] when
-    /// the state accepts there.
+    /// `states × stride` transitions, each a [`Step`] packed into a `u64`: the next state's
+    /// id in the low half, and in the high half the slots it sets, one per byte (at most
+    /// four; slot 0, group 0's, which is never read, fills the rest, so that the walk writes
+    /// four slots with no branch). A state's transitions start at its id. The last column of
+    /// a state is the end of the input: `next` is [`ACCEPT`] when the state accepts there.
     table: Vec<u64>,
+    /// The slots each transition of `table` sets, as a mask (bit `i` for slot `i`).
+    masks: Vec<u32>,
     /// The column of the end of input (the number of byte classes).
     eoi: usize,
     /// The start state's id.
@@ -588,8 +591,18 @@ struct Step {
 }
 
 impl Step {
-    fn pack(self) -> u64 {
-        u64::from(self.next) | u64::from(self.slots) << 32
+    /// The step as `table` holds it; `None` when it sets over four slots.
+    fn pack(self) -> Option<u64> {
+        if self.slots.count_ones() > 4 {
+            return None;
+        }
+        let (mut packed, mut mask, mut shift) = (u64::from(self.next), self.slots, 32);
+        while mask != 0 {
+            packed |= u64::from(mask.trailing_zeros()) << shift;
+            mask &= mask - 1;
+            shift += 8;
+        }
+        Some(packed)
     }
 }
 
@@ -662,7 +675,12 @@ impl Tagged {
         }
         Some(Tagged {
             classes,
-            table: builder.table.into_iter().map(Step::pack).collect(),
+            table: builder
+                .table
+                .iter()
+                .map(|step| step.pack())
+                .collect::<Option<_>>()?,
+            masks: builder.table.iter().map(|step| step.slots).collect(),
             eoi,
             start,
             ascii: builder.ascii,
@@ -680,35 +698,35 @@ impl Tagged {
         let mut state = self.start as usize;
         let mut seen = 0;
         for (at, &byte) in input.iter().enumerate() {
-            let step = self.table[state + usize::from(self.classes[usize::from(byte)])];
+            let index = state + usize::from(self.classes[usize::from(byte)]);
+            let step = self.table[index];
             // The low half: the next state (its id fits: the build checked).
             let next = step as u32;
             if next == DEAD {
                 return None;
             }
-            let mask = (step >> 32) as u32;
-            if mask != 0 {
-                seen |= mask;
-                // `locate` only walks inputs shorter than `u32::MAX` bytes.
-                set_slots(slots, mask, at as u32);
-            }
+            seen |= self.masks[index];
+            // `locate` only walks inputs shorter than `u32::MAX` bytes.
+            set_slots(slots, step, at as u32);
             state = next as usize;
         }
-        let end = self.table[state + self.eoi];
-        if end as u32 != ACCEPT {
+        let index = state + self.eoi;
+        if self.table[index] as u32 != ACCEPT {
             return None;
         }
-        let mask = (end >> 32) as u32;
-        set_slots(slots, mask, input.len() as u32);
-        Some(seen | mask)
+        set_slots(slots, self.table[index], input.len() as u32);
+        Some(seen | self.masks[index])
     }
 }
 
+/// Writes `at` into the four slots of a packed step (slot 0 standing for none): no branch
+/// to mispredict where groups start and end.
 #[inline]
-fn set_slots(slots: &mut Slots, mut mask: u32, at: u32) {
-    while mask != 0 {
-        slots[mask.trailing_zeros() as usize] = at;
-        mask &= mask - 1;
+// The cast keeps the slot's byte (the `%` its low five bits).
+#[allow(clippy::cast_possible_truncation)]
+fn set_slots(slots: &mut Slots, step: u64, at: u32) {
+    for shift in [32, 40, 48, 56] {
+        slots[(step >> shift) as usize % MAX_SLOTS] = at;
     }
 }
 
