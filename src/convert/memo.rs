@@ -53,7 +53,7 @@ pub struct Memo {
     previous: Generation,
 }
 
-type Generation = HashMap<Box<[u8]>, Arc<Conversion>, BuildHasherDefault<WordHash>>;
+type Generation = HashMap<Box<[u8]>, Arc<Conversion>, BuildHasherDefault<Fnv>>;
 
 /// An empty generation with room for `capacity` entries (no rehashing while it fills).
 fn generation(capacity: usize) -> Generation {
@@ -134,41 +134,25 @@ impl Memo {
     }
 }
 
-/// A multiply-rotate hash over eight bytes at a time (as `FxHash`): fast on the short keys
-/// identifiers are, and the cache's keys are not attacker-chosen in a way that matters (a
-/// collision costs time, never a wrong answer).
-#[derive(Debug, Clone, Copy, Default)]
-struct WordHash(u64);
+/// FNV-1a: fast on the short keys identifiers are, and the cache's keys are not attacker-chosen
+/// in a way that matters (a collision costs time, never a wrong answer).
+#[derive(Debug, Clone, Copy)]
+struct Fnv(u64);
 
-impl WordHash {
-    const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
-
-    fn add(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(Self::SEED);
+impl Default for Fnv {
+    fn default() -> Self {
+        Fnv(0xcbf2_9ce4_8422_2325)
     }
 }
 
-impl Hasher for WordHash {
+impl Hasher for Fnv {
     fn finish(&self) -> u64 {
         self.0
     }
 
     fn write(&mut self, bytes: &[u8]) {
-        let mut chunks = bytes.chunks_exact(8);
-        for chunk in &mut chunks {
-            let mut word = [0u8; 8];
-            word.copy_from_slice(chunk);
-            self.add(u64::from_le_bytes(word));
+        for &byte in bytes {
+            self.0 = (self.0 ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
         }
-        let rest = chunks.remainder();
-        if !rest.is_empty() {
-            let mut word = [0u8; 8];
-            word[..rest.len()].copy_from_slice(rest);
-            self.add(u64::from_le_bytes(word));
-        }
-    }
-
-    fn write_usize(&mut self, value: usize) {
-        self.add(value as u64);
     }
 }
