@@ -7,8 +7,12 @@
 # 2000`), only to prove that it works: its figures mean nothing.
 #
 # Generates one file per source dialect (snn-pin, and legacy words for `--from legacy`): 20
-# styles (mostly the six of the migration tables' families, so conversions mostly succeed),
-# both cases, 5% invalid lines (a flipped case, a missing ':', a stray byte). Then reports, for
+# styles (85% the six of the migration tables' families), both cases, 5% invalid lines (a
+# flipped case, a missing ':', a stray byte). `--to qpi` only converts those six styles (M5),
+# so `gan migrate --from snn-pin --to qpi` is timed on a third file whose styles are drawn
+# from the tables alone (the issue's "styles drawn from the migration tables"; 5% invalid),
+# and on the 20-style file too, where 14% more of the lines are refused, each with a
+# diagnostic on standard error. Then reports, for
 # each command, the time, MB/s of input, peak RSS (`/usr/bin/time -f %M`) and the ratio of its
 # MB/s to the byte loop's. Output goes to /dev/null. Run it on a quiet machine, under
 # `nice -n 19` when it is shared.
@@ -32,8 +36,8 @@ others = ["CHESS960", "GO", "CAPABLANCA", "GRAND", "COURIER", "SITTUYIN", "DOBUT
           "MINISHOGI", "CRAZYHOUSE", "ATOMIC", "HORDE", "SHATRANJ", "TORI", "CHU"]
 words = ["KING", "QUEEN", "ROOK", "BISHOP", "KNIGHT", "PAWN", "GOLD", "SILVER", "LANCE"]
 rng = random.Random(1)
-def style(letters_only):
-    s = rng.choice(families) if rng.random() < 0.85 else rng.choice(others)
+def style(letters_only, tables_only=False):
+    s = rng.choice(families) if tables_only or rng.random() < 0.85 else rng.choice(others)
     return "".join(c for c in s if c.isalpha()) if letters_only else s
 def spoil(line):
     k = rng.randrange(3)
@@ -43,12 +47,13 @@ def spoil(line):
     if k == 1:
         return line.replace(":", "", 1)
     return line + rng.choice("@ 1!")
-for dialect in ["snn-pin", "legacy"]:
+for dialect in ["snn-pin", "legacy", "snn-pin-tables"]:
     with open(f"{out}/{dialect}.txt", "w") as f:
         chunk = []
         for i in range(n):
-            if dialect == "snn-pin":
-                line = f"{style(False)}:{rng.choice(['', '', '', '+', '-'])}{rng.choice('KQRBNPGSL')}"
+            if dialect.startswith("snn-pin"):
+                tables_only = dialect == "snn-pin-tables"
+                line = f"{style(False, tables_only)}:{rng.choice(['', '', '', '+', '-'])}{rng.choice('KQRBNPGSL')}"
             else:
                 line = f"{style(True)}:{rng.choice(words)}"
             if rng.random() < 0.5:
@@ -96,7 +101,7 @@ ratio = f"{mbs / float(base):6.2f}x" if base else "  1.00x"
 print(f"{name:44s} {seconds:7.3f} s {mbs:8.1f} MB/s {rss / 1024:8.1f} MiB  {ratio}")
 PY
 }
-echo "$lines lines; snn-pin file $(stat -c %s "$dir/snn-pin.txt") bytes, legacy file $(stat -c %s "$dir/legacy.txt") bytes; $cores cores"
+echo "$lines lines; snn-pin file $(stat -c %s "$dir/snn-pin.txt") bytes, legacy file $(stat -c %s "$dir/legacy.txt") bytes, snn-pin-tables file $(stat -c %s "$dir/snn-pin-tables.txt") bytes; $cores cores"
 printf '%-44s %9s %13s %12s %7s\n' command time MB/s "peak RSS" "vs loop"
 base=""
 measure "hand byte-loop validator (snn-pin)" "$dir/snn-pin.txt" "$byte_loop" snn-pin
@@ -108,7 +113,11 @@ for jobs in 1 "$cores"; do
   measure "gan parse --format text -j $jobs" "$dir/snn-pin.txt" "$gan" parse --format text -j "$jobs"
   measure "gan parse --format json -j $jobs" "$dir/snn-pin.txt" "$gan" parse --format json -j "$jobs"
 done
-measure "gan migrate --from snn-pin --to qpi" "$dir/snn-pin.txt" "$gan" migrate --from snn-pin --to qpi
+measure "gan migrate --from snn-pin --to qpi (20 styles)" "$dir/snn-pin.txt" "$gan" migrate --from snn-pin --to qpi
+base=""
+measure "hand byte-loop validator (snn-pin-tables)" "$dir/snn-pin-tables.txt" "$byte_loop" snn-pin
+base=$(cat "$dir/mbs")
+measure "gan migrate --from snn-pin --to qpi" "$dir/snn-pin-tables.txt" "$gan" migrate --from snn-pin --to qpi
 base=""
 measure "hand byte-loop validator (legacy)" "$dir/legacy.txt" "$byte_loop" legacy
 base=$(cat "$dir/mbs")

@@ -12,7 +12,8 @@ use std::str;
 
 use crate::dialect::Dialect;
 use crate::error::{ErrorKind, ParseError};
-use crate::grammar::compile::{Compiled, View};
+use crate::grammar::compile::{Compiled, Parts};
+use crate::model::{Side, State};
 use crate::output::{self, ParseRecord};
 use crate::records::{Block, Blocks, Framing, Line};
 
@@ -235,8 +236,9 @@ pub fn parse_block(
     out: &mut Vec<u8>,
     counts: &mut Counts,
 ) {
+    let prepared = Prepared::new(options, fast);
     for input in block.lines() {
-        parse_input(options, fast, input, out, counts);
+        prepared.parse(input, out, counts);
     }
 }
 
@@ -249,94 +251,145 @@ pub fn parse_input(
     out: &mut Vec<u8>,
     counts: &mut Counts,
 ) {
-    if let Some(fast) = fast.filter(|_| !input.is_truncated()) {
-        if options.mode == Mode::All {
-            if let Some(Ok(view)) = str::from_utf8(input.bytes).ok().map(|text| fast.view(text)) {
-                counts.valid += 1;
-                write_valid(options, input.bytes, &view, out);
-                return;
-            }
-        } else if fast.recognize(input.bytes).is_ok() {
-            counts.valid += 1;
-            return;
+    Prepared::new(options, fast).parse(input, out, counts);
+}
+
+/// What every valid record of a run shares, written once: the loop then copies bytes.
+struct Prepared<'o> {
+    options: &'o Options,
+    fast: Option<&'o Compiled>,
+    /// Whether every input the fast path accepts is printable ASCII without `"` or `\`, so
+    /// that text and JSON show it as it is, between quotes.
+    plain: bool,
+    /// Text: what follows the quoted input up to the style (`: valid snn-pin: style=`).
+    text_head: Vec<u8>,
+    /// JSON: what follows the input up to the style's value.
+    json_head: Vec<u8>,
+}
+
+impl<'o> Prepared<'o> {
+    fn new(options: &'o Options, fast: Option<&'o Compiled>) -> Prepared<'o> {
+        let dialect = options.dialect.as_str().as_bytes();
+        let mut text_head = b": ".to_vec();
+        styled(&mut text_head, &options.style.ok, b"valid");
+        text_head.push(b' ');
+        text_head.extend_from_slice(dialect);
+        text_head.extend_from_slice(b": style=");
+        let mut json_head = b",\"dialect\":\"".to_vec();
+        json_head.extend_from_slice(dialect);
+        json_head.extend_from_slice(b"\",\"valid\":true,\"actor\":{\"style\":");
+        Prepared {
+            options,
+            fast,
+            plain: fast.is_some_and(Compiled::accepts_plain_only),
+            text_head,
+            json_head,
         }
     }
-    let result = output::parse_line(options.dialect, input, options.max_len);
-    match &result {
-        Ok(_) => counts.valid += 1,
-        Err(error) => counts.count_error(error),
+
+    fn parse(&self, input: Line<'_>, out: &mut Vec<u8>, counts: &mut Counts) {
+        let options = self.options;
+        if let Some(fast) = self.fast.filter(|_| !input.is_truncated()) {
+            if options.mode == Mode::All {
+                if let Some(parts) = fast.parts(input.bytes) {
+                    counts.valid += 1;
+                    self.write_valid(input.bytes, &parts, out);
+                    return;
+                }
+            } else if fast.recognize(input.bytes).is_ok() {
+                counts.valid += 1;
+                return;
+            }
+        }
+        let result = output::parse_line(options.dialect, input, options.max_len);
+        match &result {
+            Ok(_) => counts.valid += 1,
+            Err(error) => counts.count_error(error),
+        }
+        match (options.mode, &result) {
+            (Mode::Count, _) | (Mode::InvalidOnly, Ok(_)) => {}
+            (Mode::InvalidOnly, Err(error)) => {
+                write_invalid_only(options, input, &result, error, out);
+            }
+            (Mode::All, _) => write_record(options, input, &result, out),
+        }
     }
-    match (options.mode, &result) {
-        (Mode::Count, _) | (Mode::InvalidOnly, Ok(_)) => {}
-        (Mode::InvalidOnly, Err(error)) => write_invalid_only(options, input, &result, error, out),
-        (Mode::All, _) => write_record(options, input, &result, out),
+
+    /// A valid input seen by the fast path: the record [`ParseRecord`] and its text form give.
+    fn write_valid(&self, input: &[u8], parts: &Parts, out: &mut Vec<u8>) {
+        let slice = |(start, end): (usize, usize)| &input[start..end];
+        match self.options.format {
+            Format::Text => {
+                if self.plain {
+                    out.push(b'"');
+                    out.extend_from_slice(input);
+                    out.push(b'"');
+                } else {
+                    quoted(out, input);
+                }
+                out.extend_from_slice(&self.text_head);
+                out.extend_from_slice(slice(parts.style));
+                out.extend_from_slice(b" type=");
+                out.extend_from_slice(slice(parts.piece_type));
+                out.extend_from_slice(match parts.side {
+                    Side::First => b" side=first",
+                    Side::Second => b" side=second",
+                });
+                if let Some(state) = parts.state {
+                    out.extend_from_slice(match state {
+                        State::Normal => b" state=normal",
+                        State::Enhanced => b" state=enhanced",
+                        State::Diminished => b" state=diminished",
+                    });
+                }
+                flag(out, b" intermediate=", parts.intermediate);
+                flag(out, b" promoted=", parts.promoted);
+                flag(out, b" king=", parts.king);
+                out.push(b'\n');
+            }
+            Format::Json => {
+                let string = |out: &mut Vec<u8>, bytes: &[u8]| {
+                    if self.plain {
+                        out.push(b'"');
+                        out.extend_from_slice(bytes);
+                        out.push(b'"');
+                    } else {
+                        json_string(out, bytes);
+                    }
+                };
+                out.extend_from_slice(b"{\"input\":");
+                string(out, input);
+                out.extend_from_slice(&self.json_head);
+                string(out, slice(parts.style));
+                out.extend_from_slice(b",\"type\":");
+                string(out, slice(parts.piece_type));
+                out.extend_from_slice(match parts.side {
+                    Side::First => b",\"side\":\"first\"",
+                    Side::Second => b",\"side\":\"second\"",
+                });
+                if let Some(state) = parts.state {
+                    out.extend_from_slice(match state {
+                        State::Normal => b",\"state\":\"normal\"",
+                        State::Enhanced => b",\"state\":\"enhanced\"",
+                        State::Diminished => b",\"state\":\"diminished\"",
+                    });
+                }
+                flag(out, b",\"intermediate\":", parts.intermediate);
+                flag(out, b",\"promoted\":", parts.promoted);
+                flag(out, b",\"king\":", parts.king);
+                // D9: the canonical form is the input itself.
+                out.extend_from_slice(b"},\"canonical\":");
+                string(out, input);
+                out.extend_from_slice(b"}\n");
+            }
+        }
     }
 }
 
-/// A valid input seen by the fast path: the record [`ParseRecord`] and its text form give.
-fn write_valid(options: &Options, input: &[u8], view: &View<'_>, out: &mut Vec<u8>) {
-    let dialect = options.dialect.as_str().as_bytes();
-    match options.format {
-        Format::Text => {
-            quoted(out, input);
-            out.extend_from_slice(b": ");
-            styled(out, &options.style.ok, b"valid");
-            out.push(b' ');
-            out.extend_from_slice(dialect);
-            out.extend_from_slice(b": style=");
-            out.extend_from_slice(view.style.as_bytes());
-            out.extend_from_slice(b" type=");
-            out.extend_from_slice(view.piece_type.as_bytes());
-            out.extend_from_slice(b" side=");
-            out.extend_from_slice(view.side.as_str().as_bytes());
-            if let Some(state) = view.state {
-                out.extend_from_slice(b" state=");
-                out.extend_from_slice(state.as_str().as_bytes());
-            }
-            for (name, flag) in [
-                (&b" intermediate="[..], view.intermediate),
-                (b" promoted=", view.promoted),
-                (b" king=", view.king),
-            ] {
-                if let Some(flag) = flag {
-                    out.extend_from_slice(name);
-                    out.extend_from_slice(if flag { b"true" } else { b"false" });
-                }
-            }
-            out.push(b'\n');
-        }
-        Format::Json => {
-            out.extend_from_slice(b"{\"input\":");
-            json_string(out, input);
-            out.extend_from_slice(b",\"dialect\":\"");
-            out.extend_from_slice(dialect);
-            out.extend_from_slice(b"\",\"valid\":true,\"actor\":{\"style\":");
-            json_string(out, view.style.as_bytes());
-            out.extend_from_slice(b",\"type\":");
-            json_string(out, view.piece_type.as_bytes());
-            out.extend_from_slice(b",\"side\":\"");
-            out.extend_from_slice(view.side.as_str().as_bytes());
-            out.push(b'"');
-            if let Some(state) = view.state {
-                out.extend_from_slice(b",\"state\":\"");
-                out.extend_from_slice(state.as_str().as_bytes());
-                out.push(b'"');
-            }
-            for (name, flag) in [
-                (&b",\"intermediate\":"[..], view.intermediate),
-                (b",\"promoted\":", view.promoted),
-                (b",\"king\":", view.king),
-            ] {
-                if let Some(flag) = flag {
-                    out.extend_from_slice(name);
-                    out.extend_from_slice(if flag { b"true" } else { b"false" });
-                }
-            }
-            // D9: the canonical form is the input itself.
-            out.extend_from_slice(b"},\"canonical\":");
-            json_string(out, input);
-            out.extend_from_slice(b"}\n");
-        }
+fn flag(out: &mut Vec<u8>, name: &[u8], flag: Option<bool>) {
+    if let Some(flag) = flag {
+        out.extend_from_slice(name);
+        out.extend_from_slice(if flag { b"true" } else { b"false" });
     }
 }
 
@@ -423,7 +476,7 @@ fn styled(out: &mut Vec<u8>, (on, off): &(String, String), word: &[u8]) {
 }
 
 /// The input as [`output::escape`] shows it, without its work for the common case.
-fn quoted(out: &mut Vec<u8>, input: &[u8]) {
+pub(crate) fn quoted(out: &mut Vec<u8>, input: &[u8]) {
     if input
         .iter()
         .all(|&byte| matches!(byte, b' '..=b'~') && byte != b'"' && byte != b'\\')

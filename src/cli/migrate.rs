@@ -132,13 +132,20 @@ fn run<W: Write>(
     // The progress moves once per read (a block), not per line.
     let counted = stderr.progress.reader(reader);
     let mut summary = Summary::default();
-    // Blocks of whole lines, borrowed from one buffer: no allocation per line.
+    // Blocks of whole lines, borrowed from one buffer: no allocation per line. The output of
+    // a block is gathered in one buffer, written once (memory bounded by the block).
     let mut blocks = Blocks::new(counted, framing, args.max_bytes);
+    let mut buffer = Vec::new();
+    let writes = output.writer().is_some();
     while let Some(block) = blocks.next_block().map_err(|error| context(&error, name))? {
+        buffer.clear();
+        let mut stopped = None;
         for record in block.lines() {
             let conversion = memo.convert_line(record);
             summary.count(&conversion);
-            write_line(args, output.writer(), record, &conversion)?;
+            if writes {
+                write_line(args, &mut buffer, record, &conversion);
+            }
             if !conversion.diagnostics().is_empty() {
                 stderr.diagnostics(record, &conversion)?;
                 if let Some(report) = report {
@@ -147,35 +154,37 @@ fn run<W: Write>(
                 }
             }
             if args.fail_fast && !conversion.is_converted() {
-                return Ok((summary, Some(record.number)));
+                stopped = Some(record.number);
+                break;
             }
+        }
+        if let Some(out) = output.writer() {
+            out.write_all(&buffer)?;
+        }
+        if stopped.is_some() {
+            return Ok((summary, stopped));
         }
     }
     Ok((summary, None))
 }
 
-/// One input line's output: the identifier (text) or the record (JSON).
-fn write_line(
-    args: &MigrateArgs,
-    out: Option<&mut dyn Write>,
-    record: Line<'_>,
-    conversion: &Conversion,
-) -> io::Result<()> {
-    let Some(out) = out else { return Ok(()) };
+/// One input line's output, appended to `out`: the identifier (text) or the record (JSON).
+fn write_line(args: &MigrateArgs, out: &mut Vec<u8>, record: Line<'_>, conversion: &Conversion) {
     match args.format {
         Format::Json => {
             let line = LineRecord::new(&record.to_record(), conversion);
-            writeln!(out, "{}", json(&line))
+            serde_json::to_writer(&mut *out, &line).expect("records serialize");
+            out.push(b'\n');
         }
         Format::Text => {
-            let terminator = if args.null_data { b"\0" } else { b"\n" };
+            let terminator = if args.null_data { b'\0' } else { b'\n' };
             match conversion.output_str() {
                 Some(text) => {
-                    out.write_all(text.as_bytes())?;
-                    out.write_all(terminator)
+                    out.extend_from_slice(text.as_bytes());
+                    out.push(terminator);
                 }
-                None if args.keep_alignment => out.write_all(terminator),
-                None => Ok(()),
+                None if args.keep_alignment => out.push(terminator),
+                None => {}
             }
         }
     }
@@ -251,6 +260,8 @@ struct Reporter {
     quiet: bool,
     /// Standard error gets colors.
     colored: bool,
+    /// The input of a diagnostic as shown (reused).
+    shown: Vec<u8>,
 }
 
 impl Reporter {
@@ -261,6 +272,7 @@ impl Reporter {
             ambiguous: AmbiguousStyles::default(),
             quiet,
             colored: super::style::stderr_on(),
+            shown: Vec::new(),
         }
     }
 
@@ -268,6 +280,20 @@ impl Reporter {
     /// `ambiguous-style` warning only at the first line of its style (each is counted for
     /// the summary, `--quiet` too).
     fn diagnostics(&mut self, record: Line<'_>, conversion: &Conversion) -> io::Result<()> {
+        if self.bar.is_none() && !self.colored {
+            // The common case, written straight into the buffered standard error.
+            for diagnostic in conversion.diagnostics() {
+                if !self.ambiguous.show(diagnostic) || self.quiet {
+                    continue;
+                }
+                self.shown.clear();
+                crate::bulk::quoted(&mut self.shown, record.bytes);
+                write!(self.stderr, "gan migrate: line {}: ", record.number)?;
+                self.stderr.write_all(&self.shown)?;
+                writeln!(self.stderr, ": {diagnostic}")?;
+            }
+            return Ok(());
+        }
         let (shown, _) = output::escape(record.bytes);
         let mut text = String::new();
         for diagnostic in conversion.diagnostics() {
