@@ -250,6 +250,7 @@ pub fn run(cases: &[Case], config: &Config) -> Result<Report, CheckError> {
         suite,
         mode: config.mode,
         check_errors: checks.errors,
+        check_hints: checks.hints,
         selected: cases.len(),
         results,
         stopped_early,

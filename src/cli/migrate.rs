@@ -280,7 +280,7 @@ impl Reporter {
     /// `ambiguous-style` warning only at the first line of its style (each is counted for
     /// the summary, `--quiet` too).
     fn diagnostics(&mut self, record: Line<'_>, conversion: &Conversion) -> io::Result<()> {
-        if self.bar.is_none() && !self.colored {
+        if self.progress.bar().is_none() && !self.colored {
             // The common case, written straight into the buffered standard error.
             for diagnostic in conversion.diagnostics() {
                 if !self.ambiguous.show(diagnostic) || self.quiet {

@@ -38,6 +38,9 @@ pub struct RuleDef {
     /// Whether the rule is atomic (`@{}`) or compound-atomic (`${}`): pest then reports a
     /// failure inside it at the rule's start, not where the input stopped fitting.
     pub atomic: bool,
+    /// Whether the rule is silent (`_{}`): it makes no node of the parse tree, so a
+    /// character it matches lies in the nearest non-silent rule that calls it.
+    pub silent: bool,
 }
 
 /// An expression, with its ids.
@@ -151,6 +154,7 @@ impl Grammar {
                 key,
                 body,
                 atomic: matches!(rule.ty, RuleType::Atomic | RuleType::CompoundAtomic),
+                silent: matches!(rule.ty, RuleType::Silent),
             });
         }
         if defs.is_empty() {
@@ -201,6 +205,26 @@ impl Grammar {
             }
         }
         found
+    }
+
+    /// Every character the grammar matches anywhere (the characters of its literals and its
+    /// ranges), as sorted, disjoint, non-adjacent inclusive ranges.
+    pub fn characters(&self) -> Vec<(char, char)> {
+        let mut ranges: Vec<(char, char)> = self.ranges();
+        for literal in self.literals() {
+            ranges.extend(literal.chars().map(|c| (c, c)));
+        }
+        ranges.sort_unstable();
+        let mut merged: Vec<(char, char)> = Vec::with_capacity(ranges.len());
+        for (low, high) in ranges {
+            match merged.last_mut() {
+                Some((_, last)) if u32::from(low) <= u32::from(*last) + 1 => {
+                    *last = (*last).max(high);
+                }
+                _ => merged.push((low, high)),
+            }
+        }
+        merged
     }
 }
 

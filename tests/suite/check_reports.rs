@@ -141,6 +141,7 @@ fn sample_report() -> Report {
         suite: Suite::Gan,
         mode: Mode::Batch,
         check_errors: true,
+        check_hints: false,
         selected: results.len(),
         results,
         stopped_early: false,
@@ -293,5 +294,37 @@ fn the_junit_report_is_well_formed_xml() {
     assert_eq!(
         String::from_utf8(output.stdout).unwrap(),
         "testsuites 3 13\n"
+    );
+}
+
+#[test]
+fn check_hints_is_in_the_heading_and_the_json_summary() {
+    let report = Report {
+        check_hints: true,
+        ..sample_report()
+    };
+    let text = render(report::text, &report);
+    let heading = text.lines().next().unwrap();
+    insta::assert_snapshot!(heading, @"gan check: 13 vectors, batch mode, error codes, offsets and hints compared");
+    let html = render(report::html, &report);
+    assert!(
+        html.contains("error codes, offsets and hints compared"),
+        "{html}"
+    );
+    let lines = valid_json_lines(&render(report::json, &report));
+    let summary = &lines.last().unwrap()["summary"];
+    insta::assert_snapshot!(
+        format!("check_errors={} check_hints={}", summary["check_errors"], summary["check_hints"]),
+        @"check_errors=true check_hints=true"
+    );
+    // Without --check-hints: the words of before, and `false`.
+    let plain = render(report::text, &sample_report());
+    assert!(
+        plain.starts_with("gan check: 13 vectors, batch mode, error codes and offsets compared\n")
+    );
+    let lines = valid_json_lines(&render(report::json, &sample_report()));
+    assert_eq!(
+        lines.last().unwrap()["summary"]["check_hints"],
+        json!(false)
     );
 }

@@ -35,6 +35,7 @@ fn report(suite: Suite, check_errors: bool, answers: Vec<(Case, Answer)>) -> Rep
         suite,
         mode: Mode::Batch,
         check_errors,
+        check_hints: false,
         selected: results.len(),
         results,
         stopped_early: false,

@@ -35,12 +35,12 @@ fn the_ggn_reference_adapter_passes_through_the_cli_in_all_formats() {
     let text = stdout(&check("ggn", &["--check-errors"], &ggn).assert().success());
     assert!(
         text.starts_with(
-            "gan check: GGN suite, 259 vectors, batch mode, errors and warnings compared\n"
+            "gan check: GGN suite, 266 vectors, batch mode, errors and warnings compared\n"
         ),
         "{text}"
     );
     assert!(text.contains("\nmoves    prevent-or "), "{text}");
-    assert!(text.ends_with("\nresult: PASS (259 passed)\n"), "{text}");
+    assert!(text.ends_with("\nresult: PASS (266 passed)\n"), "{text}");
 
     let json = stdout(
         &check("ggn", &["--check-errors", "--format", "json"], &ggn)
@@ -48,11 +48,11 @@ fn the_ggn_reference_adapter_passes_through_the_cli_in_all_formats() {
             .success(),
     );
     let lines = valid_json_lines(&json);
-    assert_eq!(lines.len(), 260);
-    let summary = &lines[259]["summary"];
+    assert_eq!(lines.len(), 267);
+    let summary = &lines[266]["summary"];
     assert_eq!(summary["suite"], "ggn");
     assert_eq!(summary["passed"], true);
-    assert_eq!(summary["counts"]["pass"], 259);
+    assert_eq!(summary["counts"]["pass"], 266);
 
     let junit = stdout(
         &check(
@@ -283,8 +283,8 @@ fn a_command_that_answers_nothing_ends_the_run_after_three_starts() {
         .code(1);
     let lines = valid_json_lines(&stdout(&output));
     let summary = &lines.last().unwrap()["summary"];
-    assert_eq!(summary["counts"]["crash"], 259);
-    let details: Vec<&str> = lines[..259]
+    assert_eq!(summary["counts"]["crash"], 266);
+    let details: Vec<&str> = lines[..266]
         .iter()
         .map(|line| line["detail"].as_str().unwrap())
         .collect();

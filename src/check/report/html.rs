@@ -21,7 +21,7 @@ use super::{describe_answer, describe_expected, input_lines, Counts, Report};
 /// Writes the check report as one HTML page.
 pub fn html(report: &Report, out: &mut dyn Write) -> io::Result<()> {
     let summary = report.summary();
-    let (suite, what) = report.suite.heading(report.check_errors);
+    let (suite, what) = report.heading();
     let total = summary.total;
     let verdict = if total.failures() == 0 {
         "PASS"

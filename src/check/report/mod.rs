@@ -38,6 +38,8 @@ pub struct Report {
     pub mode: Mode,
     /// Whether error codes and offsets were compared.
     pub check_errors: bool,
+    /// Whether hints were compared too, an absent one being wrong (`--check-hints`, GAN).
+    pub check_hints: bool,
     /// How many vectors were selected to run.
     pub selected: usize,
     /// One result per vector run, in corpus order.
@@ -51,6 +53,15 @@ pub struct Report {
 }
 
 impl Report {
+    /// The heading's words: the suite's prefix and what was compared (`--check-hints` adds
+    /// the hints).
+    pub(crate) fn heading(&self) -> (&'static str, String) {
+        if self.check_hints && self.suite == Suite::Gan {
+            return ("", "error codes, offsets and hints compared".to_owned());
+        }
+        self.suite.heading(self.check_errors)
+    }
+
     /// Whether no result fails the run (nothing but `pass` and `skipped`).
     pub fn passed(&self) -> bool {
         self.failures().next().is_none()

@@ -13,7 +13,7 @@ use super::{describe_answer, describe_expected, input_lines, Counts, Report};
 /// Writes the text report.
 pub fn text(report: &Report, out: &mut dyn Write) -> io::Result<()> {
     let summary = report.summary();
-    let (suite, what) = report.suite.heading(report.check_errors);
+    let (suite, what) = report.heading();
     writeln!(
         out,
         "gan check: {suite}{} vectors, {} mode, {what}",

@@ -1,5 +1,7 @@
 //! A candidate vector: an input and why it is there, before the judges have seen it.
 
+use std::borrow::Cow;
+
 use super::derive::Hit;
 
 /// An input the generator proposes, with its group and provenance.
@@ -14,7 +16,7 @@ pub(crate) struct Candidate {
     /// The valid vector it was made from, if any.
     pub source: Option<Source>,
     /// A note (decisions, errata).
-    pub note: Option<&'static str>,
+    pub note: Option<Cow<'static, str>>,
     /// The grammar elements its derivation exercised (valid candidates).
     pub hits: Vec<Hit>,
 }

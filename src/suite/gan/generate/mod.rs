@@ -13,6 +13,7 @@ mod judge;
 pub mod manifest;
 mod mutate;
 mod oracle_file;
+mod places;
 mod rng;
 mod targeted;
 mod valid;
@@ -36,7 +37,7 @@ use self::manifest::DialectManifest;
 use self::valid::Overrides;
 use super::format::{CrossFile, CrossVector, ExpectedError, Vector, VectorFile, FORMAT};
 use crate::grammar::ir::Grammar;
-use crate::grammar::vm::VmGrammar;
+use crate::grammar::vm::{roles, Role, VmGrammar};
 
 /// The seed used when none is given.
 pub const DEFAULT_SEED: u64 = 5;
@@ -486,9 +487,38 @@ fn invalid_candidates(
     }
     // After the string mutations (whose target counts what came before): structured
     // candidates and the confusion alphabet, on a few short valid inputs.
-    let sources = targeted::sources(valid.iter().map(|j| j.candidate.input.as_slice()));
+    let role_rules: Vec<&str> = roles(dialect)
+        .0
+        .iter()
+        .filter(|(_, role)| *role != Role::Uppercase)
+        .map(|(rule, _)| *rule)
+        .collect();
+    let sources = targeted::sources(
+        &me.grammar,
+        &role_rules,
+        valid.iter().map(|j| j.candidate.input.as_slice()),
+    );
     out.extend(targeted::structured(&sources));
-    out.extend(targeted::confusion(&sources));
+    // The confusion cells count only new inputs the judge finds invalid (a disagreement is
+    // kept, so that the judging below reports it).
+    let grammars: Vec<&Grammar> = prepared.iter().map(|p| &p.grammar).collect();
+    let taken: HashSet<Vec<u8>> = out
+        .iter()
+        .map(|c| c.input.clone())
+        .chain(valid.iter().map(|j| j.candidate.input.clone()))
+        .collect();
+    let keep = |input: &str| {
+        !taken.contains(input.as_bytes())
+            && !matches!(me.judge.judge(input.as_bytes()), Ok(Verdict::Valid(..)))
+    };
+    let confusion = targeted::confusion(
+        &me.grammar,
+        &role_rules,
+        &sources,
+        &targeted::alphabet(&grammars),
+        keep,
+    );
+    out.extend(confusion);
     Ok(out)
 }
 
@@ -537,7 +567,7 @@ fn vector(dialect: Dialect, judged: &Judged, ids: &HashMap<String, String>) -> V
         error,
         mutation: candidate.mutation.map(str::to_owned),
         source,
-        note: candidate.note.map(str::to_owned),
+        note: candidate.note.as_deref().map(str::to_owned),
     }
 }
 

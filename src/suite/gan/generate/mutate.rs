@@ -368,7 +368,7 @@ pub(crate) fn fixed() -> Vec<Candidate> {
     let mut out: Vec<Candidate> = ERRATA
         .iter()
         .map(|&(input, note)| Candidate {
-            note: Some(note),
+            note: Some(note.into()),
             ..Candidate::mutant("errata", "erratum", input, None)
         })
         .collect();

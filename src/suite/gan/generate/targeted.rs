@@ -3,7 +3,11 @@
 //! after multi-byte characters, and the family-wide confusion alphabet. Like every candidate,
 //! each is judged by the parser and confirmed by the oracle before it becomes a vector.
 
+use std::collections::{HashMap, HashSet};
+
 use super::candidate::{Candidate, Source};
+use super::places;
+use crate::grammar::ir::Grammar;
 
 /// Inputs that fail at offset 0, without any ':' (D12: `missing-separator` only past offset 0).
 const OFFSET_ZERO: [&str; 16] = [
@@ -66,14 +70,10 @@ const NOT_UTF8: [&[u8]; 9] = [
     b"\xF4\x90\x80\x80",
 ];
 
-/// The confusion alphabet: every character some GAN dialect allows somewhere (letters of
-/// both cases, digits, `_`, `:`, `+`, `-`, `'`; a few of each range), and one shared list of
-/// controls, white space and Unicode look-alikes of each class, by class.
-pub(crate) const ALPHABET: [(&str, &[char]); 9] = [
-    ("upper", &['A', 'M', 'Z']),
-    ("lower", &['a', 'm', 'z']),
-    ("digit", &['0', '5', '9']),
-    ("punct", &['_', ':', '+', '-', '\'']),
+/// The shared part of the confusion alphabet, by class: ASCII controls, white space and
+/// Unicode look-alikes of letters, digits and punctuation. The family's own characters come
+/// from the grammars ([`alphabet`]).
+const SHARED: [(&str, &[char]); 5] = [
     ("control", &['\0', '\t', '\n', '\r', '\u{7F}']),
     ("space", &[' ', '\u{A0}', '\u{2003}', '\u{3000}', '\u{85}']),
     (
@@ -96,13 +96,100 @@ pub(crate) const ALPHABET: [(&str, &[char]); 9] = [
     ),
 ];
 
+/// The classes of the characters the grammars allow, in alphabet order.
+const FAMILY: [&str; 4] = ["upper", "lower", "digit", "punct"];
+
+/// The confusion alphabet, by class. First every character some dialect of the family
+/// allows somewhere, read from `grammars` (the IR of all five): their union split into runs
+/// of one class (`upper`, `lower`, `digit`, anything else `punct`), each run by its ends and
+/// its middle (`A M Z`, `0 4 9`, each punctuation literal). Then the [`SHARED`] classes,
+/// without any character a grammar allows.
+pub(crate) fn alphabet(grammars: &[&Grammar]) -> Vec<(&'static str, Vec<char>)> {
+    let union = merged(grammars.iter().flat_map(|g| g.characters()));
+    let mut family: Vec<(&'static str, Vec<char>)> =
+        FAMILY.iter().map(|&class| (class, Vec::new())).collect();
+    // Runs of one class inside each range of the union.
+    let mut runs: Vec<(&str, char, char)> = Vec::new();
+    for &(low, high) in &union {
+        let mut run: Option<(&str, char, char)> = None;
+        for c in low..=high {
+            let class = family_class(c);
+            match &mut run {
+                Some((current, _, last)) if *current == class => *last = c,
+                _ => {
+                    runs.extend(run.take());
+                    run = Some((class, c, c));
+                }
+            }
+        }
+        runs.extend(run);
+    }
+    for (class, first, last) in runs {
+        let middle = char::from_u32(u32::from(first) + (u32::from(last) - u32::from(first)) / 2)
+            .unwrap_or(first);
+        let members = &mut family
+            .iter_mut()
+            .find(|(c, _)| *c == class)
+            .expect("a class")
+            .1;
+        for c in [first, middle, last] {
+            if !members.contains(&c) {
+                members.push(c);
+            }
+        }
+    }
+    for (_, members) in &mut family {
+        members.sort_unstable();
+    }
+    family.retain(|(_, members)| !members.is_empty());
+    let allowed = |c: &char| union.iter().any(|(low, high)| (low..=high).contains(&c));
+    family.extend(SHARED.iter().map(|&(class, members)| {
+        let members = members.iter().copied().filter(|c| !allowed(c)).collect();
+        (class, members)
+    }));
+    family
+}
+
+/// `ranges` as sorted, disjoint, non-adjacent inclusive ranges.
+fn merged(ranges: impl Iterator<Item = (char, char)>) -> Vec<(char, char)> {
+    let mut ranges: Vec<(char, char)> = ranges.collect();
+    ranges.sort_unstable();
+    let mut merged: Vec<(char, char)> = Vec::with_capacity(ranges.len());
+    for (low, high) in ranges {
+        match merged.last_mut() {
+            Some((_, last)) if u32::from(low) <= u32::from(*last) + 1 => *last = (*last).max(high),
+            _ => merged.push((low, high)),
+        }
+    }
+    merged
+}
+
+/// The class of a character a grammar allows.
+fn family_class(c: char) -> &'static str {
+    if c.is_uppercase() {
+        "upper"
+    } else if c.is_lowercase() {
+        "lower"
+    } else if c.is_numeric() {
+        "digit"
+    } else {
+        "punct"
+    }
+}
+
 /// At most this many confusion candidates per dialect (before the judges drop the valid ones).
 pub(crate) const CONFUSION_LIMIT: usize = 1300;
 
 /// The short valid inputs (`valid`, in file order) the targeted candidates start from: the
 /// first two, then two with a style and a piece of several characters, one with a style of
-/// three or more, and others up to four when the dialect's parts are single letters (qpi).
-pub(crate) fn sources<'a>(valid: impl Iterator<Item = &'a [u8]>) -> Vec<String> {
+/// three or more, and others up to four when the dialect's parts are single letters (qpi);
+/// then, in file order, each input with a position class ([`places`]) that those have at
+/// fewer than 3 positions, so that every rule a short valid input reaches gets its cells.
+pub(crate) fn sources<'a>(
+    grammar: &Grammar,
+    role_rules: &[&str],
+    valid: impl Iterator<Item = &'a [u8]>,
+) -> Vec<String> {
     let short: Vec<String> = valid
         .map(|input| String::from_utf8_lossy(input).into_owned())
         .filter(|input| input.chars().count() <= 12)
@@ -131,6 +218,23 @@ pub(crate) fn sources<'a>(valid: impl Iterator<Item = &'a [u8]>) -> Vec<String> 
             sources.push(input.clone());
         }
     }
+    let labels = |input: &String| places::places(grammar, role_rules, input).unwrap_or_default();
+    let mut positions: HashMap<String, usize> = HashMap::new();
+    for place in sources.iter().flat_map(labels) {
+        *positions.entry(place).or_default() += 1;
+    }
+    for input in &short {
+        let new = labels(input);
+        let rare = new
+            .iter()
+            .any(|place| positions.get(place).copied().unwrap_or(0) < 3);
+        if rare && !sources.contains(input) {
+            for place in new {
+                *positions.entry(place).or_default() += 1;
+            }
+            sources.push(input.clone());
+        }
+    }
     sources
 }
 
@@ -143,7 +247,7 @@ pub(crate) fn structured(sources: &[String]) -> Vec<Candidate> {
     }
     for (input, note) in DECISIONS {
         let mut candidate = Candidate::mutant("decisions", "decision-example", input, None);
-        candidate.note = Some(note);
+        candidate.note = Some(note.into());
         out.push(candidate);
     }
     for length in LONG {
@@ -200,107 +304,88 @@ pub(crate) fn structured(sources: &[String]) -> Vec<Candidate> {
 }
 
 /// The confusion candidates of one dialect: every (character class × position class ×
-/// operator) cell, each member of the class 3 times, on `sources` (short valid inputs). The position class is
-/// the part of the identifier the position lies in.
-pub(crate) fn confusion(sources: &[String]) -> Vec<Candidate> {
-    let mut out = Vec::new();
-    let mut cells: std::collections::HashMap<(&str, &str, &str, usize), usize> =
-        std::collections::HashMap::new();
-    for source in sources {
-        let chars: Vec<char> = source.chars().collect();
-        for position in 0..=chars.len() {
-            let place = position_class(&chars, position);
-            for (class, members) in ALPHABET {
-                for (index, &c) in members.iter().enumerate() {
-                    for operator in ["insert", "substitute", "append"] {
-                        let mutated: String = match operator {
-                            "insert" if position < chars.len() => {
-                                let mut m = chars.clone();
-                                m.insert(position, c);
-                                m.into_iter().collect()
+/// operator) cell of `alphabet` on `sources` (short valid inputs of `grammar`), each member
+/// of a class up to 3 times per cell. The position class is the grammar rule the position
+/// lies in ([`places`]); `role_rules` name the rules that hold an attribute. A sample counts
+/// only when `keep` says so (the caller keeps the inputs that are new and invalid), and an
+/// input is tried once. When the cells hold more than [`CONFUSION_LIMIT`] samples, every
+/// first sample comes before any second.
+pub(crate) fn confusion(
+    grammar: &Grammar,
+    role_rules: &[&str],
+    sources: &[String],
+    alphabet: &[(&'static str, Vec<char>)],
+    mut keep: impl FnMut(&str) -> bool,
+) -> Vec<Candidate> {
+    let mut tried: HashSet<String> = HashSet::new();
+    let mut samples: Vec<(usize, Candidate)> = Vec::new();
+    let mut cells: HashMap<(&str, String, &str, char), usize> = HashMap::new();
+    // Operators one after the other, substitutions first: a substitution of a source's last
+    // character or prefix is often an insertion into or an append to a shorter source, and
+    // those cells have more places to find other samples.
+    let labelled: Vec<(Vec<char>, Vec<String>, &String)> = sources
+        .iter()
+        .filter_map(|source| {
+            let mut labels = places::places(grammar, role_rules, source)?;
+            labels.push(places::END.to_owned());
+            Some((source.chars().collect(), labels, source))
+        })
+        .collect();
+    for operator in OPERATORS {
+        for (chars, labels, source) in &labelled {
+            for (position, place) in labels.iter().enumerate() {
+                for (class, members) in alphabet {
+                    for &c in members {
+                        let mut mutated = chars.clone();
+                        match operator {
+                            "confusion-insert" if position < chars.len() => {
+                                mutated.insert(position, c);
                             }
-                            "substitute" if position < chars.len() => {
-                                let mut m = chars.clone();
-                                m[position] = c;
-                                m.into_iter().collect()
+                            "confusion-substitute" if position < chars.len() => {
+                                mutated[position] = c;
                             }
-                            "append" if position == chars.len() => {
-                                let mut m = chars.clone();
-                                m.push(c);
-                                m.into_iter().collect()
-                            }
+                            "confusion-append" if position == chars.len() => mutated.push(c),
                             _ => continue,
-                        };
-                        // Each member at most 3 times per (class, position class, operator)
-                        // cell: 3 samples of every member, so every cell has several.
-                        let cell = cells.entry((class, place, operator, index)).or_insert(0);
-                        if *cell >= 3 || out.len() >= CONFUSION_LIMIT {
+                        }
+                        let cell = cells
+                            .entry((class, place.clone(), operator, c))
+                            .or_insert(0);
+                        if *cell >= 3 {
+                            continue;
+                        }
+                        let mutated: String = mutated.into_iter().collect();
+                        if !tried.insert(mutated.clone()) || !keep(&mutated) {
                             continue;
                         }
                         *cell += 1;
                         let mut candidate = Candidate::mutant(
                             "confusion",
-                            operator_name(operator),
+                            operator,
                             mutated,
-                            Some(Source::Input(source.clone())),
+                            Some(Source::Input((*source).clone())),
                         );
-                        candidate.note = Some(cell_note(class, place));
-                        out.push(candidate);
+                        candidate.note = Some(format!("confusion: {class} at {place}").into());
+                        samples.push((*cell, candidate));
                     }
                 }
             }
         }
     }
-    out
+    samples.sort_by_key(|(sample, _)| *sample);
+    samples.truncate(CONFUSION_LIMIT);
+    samples
+        .into_iter()
+        .map(|(_, candidate)| candidate)
+        .collect()
 }
 
-/// The position classes, in the order of an identifier.
-const PLACES: [&str; 5] = ["style-first", "style", "separator", "piece", "end"];
-
-/// `confusion: {class} at {place}`, the note of a confusion vector (one string per cell,
-/// made once).
-fn cell_note(class: &str, place: &str) -> &'static str {
-    static NOTES: std::sync::OnceLock<Vec<(String, String, String)>> = std::sync::OnceLock::new();
-    let notes = NOTES.get_or_init(|| {
-        ALPHABET
-            .iter()
-            .flat_map(|(class, _)| {
-                PLACES.iter().map(move |place| {
-                    (
-                        (*class).to_owned(),
-                        (*place).to_owned(),
-                        format!("confusion: {class} at {place}"),
-                    )
-                })
-            })
-            .collect()
-    });
-    notes
-        .iter()
-        .find(|(c, p, _)| c == class && p == place)
-        .map_or("confusion", |(_, _, note)| note.as_str())
-}
-
-fn operator_name(operator: &str) -> &'static str {
-    match operator {
-        "insert" => "confusion-insert",
-        "substitute" => "confusion-substitute",
-        _ => "confusion-append",
-    }
-}
-
-/// The part of the identifier at `position`: `style-first`, `style`, `separator`, `piece`
-/// (after the separator) or `end`.
-fn position_class(chars: &[char], position: usize) -> &'static str {
-    let colon = chars.iter().position(|&c| c == ':');
-    match colon {
-        _ if position == chars.len() => "end",
-        _ if position == 0 => "style-first",
-        Some(colon) if position < colon => "style",
-        Some(colon) if position == colon => "separator",
-        _ => "piece",
-    }
-}
+/// The confusion operators: a character inserted before a position, put in its place, or
+/// appended at the end.
+const OPERATORS: [&str; 3] = [
+    "confusion-substitute",
+    "confusion-insert",
+    "confusion-append",
+];
 
 /// `source` with its last ASCII letter in the other case.
 fn flip_last_letter(source: &str) -> Option<String> {
@@ -308,4 +393,141 @@ fn flip_last_letter(source: &str) -> Option<String> {
     let mut bytes = source.as_bytes().to_vec();
     bytes[index] ^= 0x20;
     String::from_utf8(bytes).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{alphabet, places, Grammar, SHARED};
+    use crate::grammar::SOURCES;
+
+    /// The five grammars, `edit` applied to the text of `file`.
+    fn grammars(file: &str, edit: impl Fn(&str) -> String) -> Vec<Grammar> {
+        SOURCES
+            .iter()
+            .map(|&(name, text)| {
+                let text = if name == file {
+                    edit(text)
+                } else {
+                    text.to_owned()
+                };
+                Grammar::parse(name, &text).expect("parses")
+            })
+            .collect()
+    }
+
+    fn family(grammars: &[Grammar]) -> Vec<(&'static str, Vec<char>)> {
+        alphabet(&grammars.iter().collect::<Vec<_>>())
+    }
+
+    fn class(alphabet: &[(&'static str, Vec<char>)], name: &str) -> Vec<char> {
+        alphabet
+            .iter()
+            .find(|(class, _)| *class == name)
+            .map(|(_, members)| members.clone())
+            .unwrap_or_default()
+    }
+
+    #[test]
+    fn the_family_alphabet_is_read_from_the_five_grammars() {
+        let alphabet = family(&grammars("", str::to_owned));
+        let expected: Vec<(&str, Vec<char>)> = [
+            ("upper", vec!['A', 'M', 'Z']),
+            ("lower", vec!['a', 'm', 'z']),
+            ("digit", vec!['0', '4', '9']),
+            ("punct", vec!['\'', '+', '-', ':', '_']),
+        ]
+        .into_iter()
+        .chain(
+            SHARED
+                .iter()
+                .map(|&(class, members)| (class, members.to_vec())),
+        )
+        .collect();
+        assert_eq!(alphabet, expected);
+    }
+
+    #[test]
+    fn a_character_a_grammar_starts_to_allow_joins_the_alphabet() {
+        // A '.' in snn-pin's style: every dialect's confusion now tries it.
+        let dotted = family(&grammars("snn-pin.pest", |text| {
+            text.replace(
+                "identifier_tail_uppercase = { letter_uppercase | digit }",
+                r#"identifier_tail_uppercase = { letter_uppercase | digit | "." }"#,
+            )
+        }));
+        assert_eq!(class(&dotted, "punct"), ['\'', '+', '-', '.', ':', '_']);
+        // A range of Greek letters: its ends and middle.
+        let greek = family(&grammars("qpi.pest", |text| {
+            text.replace("'a'..'z'", "'a'..'z' | '\u{3B1}'..'\u{3C9}'")
+        }));
+        assert_eq!(
+            class(&greek, "lower"),
+            ['a', 'm', 'z', '\u{3B1}', '\u{3BD}', '\u{3C9}']
+        );
+        // A space allowed somewhere leaves the shared list for the family's part.
+        let spaced = family(&grammars("legacy.pest", |text| {
+            text.replace(r#"colon = { ":" }"#, r#"colon = { ":" | " " }"#)
+        }));
+        assert_eq!(class(&spaced, "punct"), [' ', '\'', '+', '-', ':', '_']);
+        assert_eq!(
+            class(&spaced, "space"),
+            ['\u{A0}', '\u{2003}', '\u{3000}', '\u{85}']
+        );
+        // A range that lies inside one already allowed changes nothing.
+        let inside = family(&grammars("beta.pest", |text| {
+            text.replace(
+                r#"underscore = _{ "_" }"#,
+                r#"underscore = _{ "_" | 'B'..'F' }"#,
+            )
+        }));
+        assert_eq!(inside, family(&grammars("", str::to_owned)));
+    }
+
+    /// The position classes of `input` in `file`, with the role rules of the vm table.
+    fn classes(file: &str, roles: &[&str], input: &str) -> Vec<String> {
+        let (_, text) = SOURCES
+            .iter()
+            .find(|(name, _)| *name == file)
+            .expect("a file");
+        let grammar = Grammar::parse(file, text).expect("parses");
+        places::places(&grammar, roles, input).expect("accepted")
+    }
+
+    #[test]
+    fn a_position_class_is_the_rule_the_character_lies_in() {
+        let roles = ["uppercase_style", "state_modifier", "pin_letter_uppercase"];
+        assert_eq!(
+            classes("snn-pin.pest", &roles, "CH9:+K"),
+            [
+                "style",
+                "style/identifier_tail",
+                "style/identifier_tail",
+                "colon",
+                "state_modifier",
+                "pin_letter"
+            ]
+        );
+        let roles = ["style_lowercase", "type_lowercase", "promoted", "king"];
+        assert_eq!(
+            classes("beta.pest", &roles, "go:+-st_1"),
+            [
+                "style/abbr",
+                "style/abbr_tail",
+                "colon",
+                "promoted",
+                "king",
+                "type/abbr",
+                "type/abbr_tail",
+                "type/abbr_tail",
+                "type/abbr_tail"
+            ]
+        );
+        // Without role rules, the innermost rule alone: legacy's style and piece share it.
+        assert_eq!(
+            classes("legacy.pest", &[], "AB:K"),
+            ["identifier", "identifier", "colon", "identifier"]
+        );
+        let grammar = Grammar::parse("qpi.pest", SOURCES[4].1).expect("parses");
+        assert_eq!(places::places(&grammar, &[], "C:KK"), None);
+    }
 }

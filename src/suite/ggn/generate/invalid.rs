@@ -41,6 +41,12 @@ fn reading() -> Vec<Case> {
             .error("invalid-json", ""),
         Case::new("invalid/json/nan", pawn(r#""perform": {"e4": NaN}"#), "malformed JSON: NaN is not a JSON number")
             .error("invalid-json", ""),
+        Case::new("invalid/json/infinity", pawn(r#""perform": {"e2": null, "e4": Infinity}"#), "malformed JSON: Infinity is not a JSON number (Python's json accepts it)")
+            .error("invalid-json", ""),
+        Case::new("invalid/json/minus-infinity", pawn_with(r#""require": {"e3": -Infinity}"#), "malformed JSON: -Infinity is not a JSON number (Python's json accepts it)")
+            .error("invalid-json", ""),
+        Case::new("invalid/json/nan-top", "NaN", "malformed JSON: a bare NaN is no JSON value, so not a top-level object either")
+            .error("invalid-json", ""),
         Case::new("invalid/utf8/latin1", "", "the document is not UTF-8: a Latin-1 'é' (0xe9) in a key")
             .bytes(b"{\"CHESS:P\": {\"e2\": {\"\xe9\": []}}}")
             .error("invalid-utf8", ""),
@@ -328,6 +334,10 @@ fn values() -> Vec<Case> {
             .error("unknown-square", &at("/prevent/E3")),
         Case::new("invalid/pointer/escaping", r#"{"CHESS:P": {"a/b": {"c~d": [{"require": {"~/": "ally"}, "perform": {"c~d": "CHESS:P"}}]}}}"#, "RFC 6901: '~' is written ~0 and '/' ~1 in a pointer (G14)")
             .error("invalid-state", "/CHESS:P/a~1b/c~0d/0/require/~0~1"),
+        Case::new("invalid/pointer/slash-in-square", pawn_with(r#""require": {"x/y": "ally"}"#), "RFC 6901: a '/' in a square is written ~1 (G14)")
+            .error("invalid-state", &at("/require/x~1y")),
+        Case::new("invalid/pointer/slash-in-source", r#"{"CHESS:P": {"e2/e3": {"e4": [{"prevent": {"e3": "ally"}, "perform": {"e4": "CHESS:P"}}]}}}"#, "RFC 6901: a '/' in a source square is written ~1 (G14)")
+            .error("invalid-state", "/CHESS:P/e2~1e3/e4/0/prevent/e3"),
     ]);
     cases
 }
@@ -499,5 +509,17 @@ fn decisions() -> Vec<Case> {
             "G15: a require state with a trailing CRLF (and a case mismatch first, D12)",
         )
         .error("case-mismatch", "/CHESS:K/e1/e2/0/require/e2"),
+        Case::new(
+            "invalid/decisions/d1-value-space",
+            pawn(r#""perform": {"e2": null, "e4": "CHESS:P "}"#),
+            "D1 in a GGN value: a trailing space is part of the identifier (no trimming)",
+        )
+        .error("unexpected-char", &at("/perform/e4")),
+        Case::new(
+            "invalid/decisions/d1-key-space",
+            r#"{" CHESS:P": {"e2": {"e4": [{"perform": {"e2": null, "e4": "CHESS:P"}}]}}}"#,
+            "D1 in a GGN key: a leading space is part of the identifier (no trimming)",
+        )
+        .error("unexpected-char", "/ CHESS:P"),
     ]
 }
