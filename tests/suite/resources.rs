@@ -1,6 +1,8 @@
 //! Resource tests (issue 12) on the release binary: each command on an input of S and of 8S
-//! in one run, best of 3; a time ratio above 24x fails (linear is 8x, quadratic 64x), and the
-//! peak memory of the larger run is held to its budget:
+//! in one run, best of 3 (interleaved, and measured again up to three times in all when over
+//! the bound, so that load on a shared machine does not fail a linear command); a time ratio
+//! above 24x fails (linear is 8x, quadratic 64x), and the peak memory of the larger run is
+//! held to its budget:
 //!
 //! - line streams (`parse`, `detect`, `migrate`): at most 64 MiB plus the chunk buffers,
 //!   whatever the input size;
@@ -64,21 +66,24 @@ fn command(args: &[&str], file: &Path) -> Command {
     command
 }
 
-/// The best of three runs of `gan ARGS… FILE`.
-fn best_time(args: &[&str], file: &Path) -> Duration {
-    (0..3)
-        .map(|_| {
-            let start = Instant::now();
-            let status = command(args, file)
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .status()
-                .unwrap();
-            assert!(status.code().is_some_and(|c| c <= 1), "{args:?}: {status}");
-            start.elapsed()
-        })
-        .min()
-        .unwrap()
+/// One run of `gan ARGS… FILE`, timed.
+fn time_once(args: &[&str], file: &Path) -> Duration {
+    let start = Instant::now();
+    let status = command(args, file)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .unwrap();
+    assert!(status.code().is_some_and(|c| c <= 1), "{args:?}: {status}");
+    start.elapsed()
+}
+
+/// The best of three runs of `gan ARGS…` on each file, the runs interleaved (small, large,
+/// small, …) so that a burst of load on a shared machine falls on both sizes alike.
+fn best_times(args: &[&str], small: &Path, large: &Path) -> (Duration, Duration) {
+    (0..3).fold((Duration::MAX, Duration::MAX), |(s, l), _| {
+        (s.min(time_once(args, small)), l.min(time_once(args, large)))
+    })
 }
 
 /// Runs `args` on `make(S)` and `make(8S)`; returns the peak RSS of the larger run (KiB).
@@ -99,8 +104,16 @@ fn scales_linearly_from(
     let large_input = make(8 * size);
     let large_len = large_input.len();
     std::fs::write(&large, large_input).unwrap();
-    let (t_small, t_large) = (best_time(args, &small), best_time(args, &large));
-    let ratio = t_large.as_secs_f64() / t_small.as_secs_f64().max(1e-3);
+    // A ratio over the bound is measured again, up to three times in all: a linear command
+    // on a machine that got busy passes on a later try, a quadratic one fails every time.
+    let (mut t_small, mut t_large, mut ratio) = (Duration::ZERO, Duration::ZERO, f64::INFINITY);
+    for _ in 0..3 {
+        (t_small, t_large) = best_times(args, &small, &large);
+        ratio = t_large.as_secs_f64() / t_small.as_secs_f64().max(1e-3);
+        if ratio <= 24.0 {
+            break;
+        }
+    }
     let reads_stdin = matches!(args.first(), Some(&("parse" | "detect")));
     let peak = peak_rss_kib(
         &command(args, &large),
