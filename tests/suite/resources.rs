@@ -260,7 +260,11 @@ fn ggn_board(size: usize) -> Vec<u8> {
     let mut out = String::from(r#"{"a1": "GAME:R""#);
     let mut i = 0u64;
     while out.len() < size {
-        let piece = if i % 8 == 0 { r#""game:p""# } else { "null" };
+        let piece = if i.is_multiple_of(8) {
+            r#""game:p""#
+        } else {
+            "null"
+        };
         let _ = write!(out, r#", "s{i}": {piece}"#);
         i += 1;
     }
