@@ -120,14 +120,18 @@ fn moves(args: &GgnMovesArgs, out: &mut (impl Write + Closed)) -> io::Result<u8>
         from: args.from.clone(),
         to: args.to.clone(),
     };
-    // One move at a time: each holds a whole board. The inputs are read and judged: once
+    // One move at a time, none copying the board: a JSON record writes its result board
+    // straight from the board and the move's changes. The inputs are read and judged: once
     // the output is closed, the moves left are only output.
-    for found in document.moves_iter(&board, &filter) {
+    for found in document.moves_on(&board, &filter) {
         if out.is_closed() {
             break;
         }
         match args.common.format {
-            Format::Json => writeln!(out, "{}", found.to_json())?,
+            Format::Json => {
+                serde_json::to_writer(&mut *out, &found).map_err(io::Error::from)?;
+                writeln!(out)?;
+            }
             Format::Text => writeln!(out, "{found}")?,
         }
     }

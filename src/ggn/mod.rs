@@ -73,7 +73,7 @@ mod squares;
 mod validate;
 pub use self::diagnostic::{Diagnostic, Severity};
 pub use self::document::{Document, State, Variant};
-pub use self::evaluate::{Board, Move, MoveFilter};
+pub use self::evaluate::{Board, Move, MoveFilter, MoveRef, ResultBoard};
 pub use self::reader::Limits;
 pub use self::squares::{read_squares, SquaresError};
 pub use self::validate::{diagnose, validate, validate_node, Options, Validation};

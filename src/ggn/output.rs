@@ -1,12 +1,13 @@
 //! What `gan ggn validate` and `gan ggn moves` print, built here so the binary only does I/O:
 //! the JSON records ([`FileReport`], [`Move`] as JSON) and the text lines.
 
+use std::cell::RefCell;
 use std::fmt::{self, Write as _};
 
 use serde::ser::{SerializeMap, SerializeStruct};
 use serde::{Serialize, Serializer};
 
-use super::{Diagnostic, Move};
+use super::{Diagnostic, Move, MoveRef};
 
 /// One file's verdict: `{"file","valid","errors":[…]}` (warnings included, with their
 /// severity).
@@ -96,25 +97,72 @@ impl<'a> FileReport<'a> {
 /// document's for `perform`, the board's then the new squares for `board`).
 impl Serialize for Move {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let board = self.board.iter().map(|(s, p)| (s.as_str(), p.as_deref()));
+        Record {
+            piece: &self.piece,
+            from: &self.from,
+            to: &self.to,
+            variant: self.variant,
+            perform: &self.perform,
+            board: Squares(RefCell::new(Some(board))),
+        }
+        .serialize(serializer)
+    }
+}
+
+/// The same record as [`Move`]'s, byte for byte, its board read through the base board.
+impl Serialize for MoveRef<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let board = self.board();
+        let record = Record {
+            piece: self.piece,
+            from: self.from,
+            to: self.to,
+            variant: self.variant,
+            perform: self.perform,
+            board: Squares(RefCell::new(Some(board.iter()))),
+        };
+        record.serialize(serializer)
+    }
+}
+
+/// The fields of a move's JSON record.
+struct Record<'a, B> {
+    piece: &'a str,
+    from: &'a str,
+    to: &'a str,
+    variant: usize,
+    perform: &'a [(String, Option<String>)],
+    board: B,
+}
+
+impl<B: Serialize> Serialize for Record<'_, B> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let perform = self.perform.iter().map(|(s, p)| (s.as_str(), p.as_deref()));
         let mut record = serializer.serialize_struct("Move", 6)?;
-        record.serialize_field("piece", &self.piece)?;
-        record.serialize_field("from", &self.from)?;
-        record.serialize_field("to", &self.to)?;
+        record.serialize_field("piece", self.piece)?;
+        record.serialize_field("from", self.from)?;
+        record.serialize_field("to", self.to)?;
         record.serialize_field("variant", &self.variant)?;
-        record.serialize_field("perform", &Squares(&self.perform))?;
-        record.serialize_field("board", &Squares(&self.board))?;
+        record.serialize_field("perform", &Squares(RefCell::new(Some(perform))))?;
+        record.serialize_field("board", &self.board)?;
         record.end()
     }
 }
 
-/// Square → piece or `null`, as a JSON object in the pairs' order.
-struct Squares<'a>(&'a [(String, Option<String>)]);
+/// Square → piece or `null`, as a JSON object in the pairs' order (serialized once).
+struct Squares<I>(RefCell<Option<I>>);
 
-impl Serialize for Squares<'_> {
+impl<'s, I> Serialize for Squares<I>
+where
+    I: ExactSizeIterator<Item = (&'s str, Option<&'s str>)>,
+{
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(Some(self.0.len()))?;
-        for (square, piece) in self.0 {
-            map.serialize_entry(square, piece)?;
+        let squares = self.0.borrow_mut().take();
+        let mut map =
+            serializer.serialize_map(Some(squares.as_ref().map_or(0, ExactSizeIterator::len)))?;
+        for (square, piece) in squares.into_iter().flatten() {
+            map.serialize_entry(square, &piece)?;
         }
         map.end()
     }
@@ -131,22 +179,61 @@ impl Move {
     }
 }
 
+impl MoveRef<'_> {
+    /// The compact JSON line (without its newline), as [`Move::to_json`].
+    ///
+    /// # Panics
+    ///
+    /// Never: the record holds only strings, numbers and nulls.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("a move serializes")
+    }
+}
+
 /// `CHESS:P e7 -> e8 (variant 1): e7 empty, e8 CHESS:R`: the move and its `perform`.
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        line(
+            f,
+            &self.piece,
+            &self.from,
+            &self.to,
+            self.variant,
+            &self.perform,
+        )
+    }
+}
+
+/// As [`Move`]'s.
+impl fmt::Display for MoveRef<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        line(
+            f,
+            self.piece,
+            self.from,
+            self.to,
+            self.variant,
+            self.perform,
+        )
+    }
+}
+
+fn line(
+    f: &mut fmt::Formatter<'_>,
+    piece: &str,
+    from: &str,
+    to: &str,
+    variant: usize,
+    perform: &[(String, Option<String>)],
+) -> fmt::Result {
+    write!(f, "{piece} {from} -> {to} (variant {variant}):")?;
+    for (i, (square, piece)) in perform.iter().enumerate() {
+        let separator = if i == 0 { " " } else { ", " };
         write!(
             f,
-            "{} {} -> {} (variant {}):",
-            self.piece, self.from, self.to, self.variant
+            "{separator}{square} {}",
+            piece.as_deref().unwrap_or("empty")
         )?;
-        for (i, (square, piece)) in self.perform.iter().enumerate() {
-            let separator = if i == 0 { " " } else { ", " };
-            write!(
-                f,
-                "{separator}{square} {}",
-                piece.as_deref().unwrap_or("empty")
-            )?;
-        }
-        Ok(())
     }
+    Ok(())
 }

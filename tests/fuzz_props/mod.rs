@@ -161,6 +161,46 @@ pub fn ggn_moves(data: &[u8]) {
         let result = Board::from_entries(found.board.iter().cloned(), &options);
         assert!(result.is_ok(), "the board after {found:?} is invalid");
     }
+    // The borrowed moves (what `gan ggn moves` prints) are the owned ones, their result
+    // board the base board with `perform` applied in order, and their output the same bytes.
+    let base: Vec<(String, Option<String>)> = board
+        .entries()
+        .map(|(s, p)| (s.to_owned(), p.map(str::to_owned)))
+        .collect();
+    let borrowed: Vec<_> = document.moves_on(&board, &MoveFilter::default()).collect();
+    assert_eq!(
+        borrowed.len(),
+        all.len(),
+        "as many borrowed moves as owned ones"
+    );
+    for (lazy, owned) in borrowed.iter().zip(&all).take(64) {
+        assert_eq!(
+            lazy.to_move(),
+            *owned,
+            "a borrowed move differs from its owned one"
+        );
+        assert_eq!(lazy.to_json(), owned.to_json(), "JSON of a borrowed move");
+        assert_eq!(
+            lazy.to_string(),
+            owned.to_string(),
+            "text of a borrowed move"
+        );
+        let mut expected = base.clone();
+        for (square, value) in lazy.perform {
+            match expected.iter().position(|(s, _)| s == square) {
+                Some(i) => expected[i].1.clone_from(value),
+                None if value.is_some() => expected.push((square.clone(), value.clone())),
+                None => {}
+            }
+        }
+        let after = lazy.board();
+        let got: Vec<(String, Option<String>)> = after
+            .iter()
+            .map(|(s, p)| (s.to_owned(), p.map(str::to_owned)))
+            .collect();
+        assert_eq!(got.len(), after.len(), "the result board's length");
+        assert_eq!(got, expected, "the result board of {lazy:?}");
+    }
     let Some(first) = all.first() else {
         return;
     };

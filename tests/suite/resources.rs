@@ -8,7 +8,9 @@
 //!   whatever the input size;
 //! - `ggn validate` and `migrate --ggn`: at most 4x the document plus 64 MiB (their S is at
 //!   most 2 MiB, so that 8S is under the reader's default size limit of 16 MiB);
-//! - `ggn moves`: see `hardening::ggn_moves_holds_one_board_at_a_time`;
+//! - `ggn moves`: at most 4x the documents plus 64 MiB, on a board of S and 8S (at most
+//!   2 MiB and 16 MiB) with a few rules, each move printed with its whole board (see also
+//!   `hardening::ggn_moves_holds_one_board_at_a_time`);
 //! - `check --corpus DIR --list` (corpus loading and planning): at most 4x the vector file
 //!   (of 8S, and at least 24 MiB so that the program's own size does not dominate).
 //!
@@ -247,6 +249,79 @@ fn ggn_commands_scale_linearly_within_their_budget() {
         eprintln!("{name} (one piece): peak {peak:?} KiB");
         within_ggn_budget(name, peak, document);
     }
+}
+
+/// The rules of the `ggn moves` test: a rook on `a1` that moves to 16 squares the board
+/// does not list (appended to the result board) and captures on `s0` (changed in place).
+fn ggn_moves_rules() -> String {
+    let mut rules = String::from(r#"{"GAME:R": {"a1": {"#);
+    for k in 0..16 {
+        let _ = write!(
+            rules,
+            r#""d{k}": [{{"require": {{"d{k}": "empty"}}, "perform": {{"a1": null, "d{k}": "GAME:R"}}}}],"#
+        );
+    }
+    rules.push_str(
+        r#""s0": [{"require": {"s0": "enemy"}, "perform": {"a1": null, "s0": "GAME:R"}}]}}}"#,
+    );
+    rules
+}
+
+/// A board of about `size` bytes: the rook on `a1`, then squares `s0`, `s1`, … one in
+/// eight holding an enemy piece, the others listed as `null`.
+fn ggn_board(size: usize) -> Vec<u8> {
+    let mut out = String::from(r#"{"a1": "GAME:R""#);
+    let mut i = 0u64;
+    while out.len() < size {
+        let piece = if i.is_multiple_of(8) {
+            r#""game:p""#
+        } else {
+            "null"
+        };
+        let _ = write!(out, r#", "s{i}": {piece}"#);
+        i += 1;
+    }
+    out.push('}');
+    out.into_bytes()
+}
+
+#[test]
+#[ignore = "needs the release binary: .ci/run runs it"]
+fn ggn_moves_on_a_large_board_within_the_ggn_budget() {
+    let dir = tempfile::tempdir().unwrap();
+    let rules_path = dir.path().join("rules.json");
+    let rules = ggn_moves_rules();
+    std::fs::write(&rules_path, &rules).unwrap();
+    let rules_arg = rules_path.to_str().unwrap();
+    // 17 moves, each a JSON record with the whole result board: the board is the input
+    // that grows. The board file is the last argument (`--board FILE`).
+    let args = [
+        "ggn",
+        "moves",
+        "--dialect",
+        "legacy",
+        "--format",
+        "json",
+        "--rules",
+        rules_arg,
+        "--board",
+    ];
+    // The moves are found and printed (a run that printed nothing would prove nothing).
+    let small = dir.path().join("board.json");
+    std::fs::write(&small, ggn_board(1000)).unwrap();
+    let output = command(&args, &small).output().unwrap();
+    assert!(output.status.success(), "ggn moves: {}", output.status);
+    assert_eq!(
+        output
+            .stdout
+            .split(|&b| b == b'\n')
+            .filter(|l| !l.is_empty())
+            .count(),
+        17
+    );
+    let size = small_size().min(GGN_MAX_SMALL);
+    let (peak, board) = scales_linearly_from(size, "ggn moves", &args, ggn_board);
+    within_ggn_budget("ggn moves", peak, rules.len() + board);
 }
 
 /// The smallest GAN vector file of the corpus test: below it the program's own size

@@ -12,7 +12,7 @@ mod board;
 use super::document::{Condition, Document, Test};
 use crate::model::Side;
 
-pub use self::board::Board;
+pub use self::board::{Board, ResultBoard};
 
 /// Restricts [`Document::moves`] to one piece, source or destination; `None` matches all.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -40,6 +40,45 @@ pub struct Move {
     pub perform: Vec<(String, Option<String>)>,
     /// The board after the move (see [`Document::moves`]).
     pub board: Vec<(String, Option<String>)>,
+}
+
+/// A possible move as [`Document::moves_on`] yields it: borrowed from the document and the
+/// board, its resulting board read through the board and `perform` rather than copied.
+#[derive(Clone, Debug)]
+pub struct MoveRef<'a> {
+    /// The moving piece (the document's piece key).
+    pub piece: &'a str,
+    /// The source square.
+    pub from: &'a str,
+    /// The destination square.
+    pub to: &'a str,
+    /// The index of the variant in its destination array.
+    pub variant: usize,
+    /// The variant's `perform` map, in document order.
+    pub perform: &'a [(String, Option<String>)],
+    /// The board the move is played on.
+    pub(crate) on: &'a Board,
+}
+
+impl<'a> MoveRef<'a> {
+    /// The board after the move (the same squares, in the same order, as [`Move::board`]).
+    #[must_use]
+    pub fn board(&self) -> ResultBoard<'a> {
+        self.on.overlay(self.perform)
+    }
+
+    /// The owned [`Move`]: its result board copied whole.
+    #[must_use]
+    pub fn to_move(&self) -> Move {
+        Move {
+            piece: self.piece.to_owned(),
+            from: self.from.to_owned(),
+            to: self.to.to_owned(),
+            variant: self.variant,
+            perform: self.perform.to_vec(),
+            board: self.on.apply(self.perform),
+        }
+    }
 }
 
 /// The piece on a square, as evaluation sees it.
@@ -70,6 +109,17 @@ impl Document {
         board: &'a Board,
         filter: &'a MoveFilter,
     ) -> impl Iterator<Item = Move> + 'a {
+        self.moves_on(board, filter).map(|found| found.to_move())
+    }
+
+    /// The moves of [`Document::moves`], one at a time, in the same order, borrowed: no
+    /// move copies the board (its [`MoveRef::board`] reads through it), so a large board
+    /// costs its own size once, however many moves there are.
+    pub fn moves_on<'a>(
+        &'a self,
+        board: &'a Board,
+        filter: &MoveFilter,
+    ) -> impl Iterator<Item = MoveRef<'a>> + use<'a> {
         let tables = self.tables();
         let mut cells: Vec<Option<Occupant>> = vec![None; tables.square_count()];
         let mut candidates = Vec::new();
@@ -88,10 +138,11 @@ impl Document {
         let square = |wanted: Option<&str>| wanted.map(|s| tables.square(s).unwrap_or(u32::MAX));
         let (from, to) = (square(filter.from.as_deref()), square(filter.to.as_deref()));
         let cells: std::rc::Rc<[Option<Occupant>]> = cells.into();
+        let wanted_name = filter.piece.clone();
         candidates.into_iter().flat_map(move |(p, s)| {
             let piece = &self.entries()[p];
             let source = &piece.sources[s];
-            let wanted_piece = filter.piece.as_deref().is_none_or(|w| w == piece.name);
+            let wanted_piece = wanted_name.as_deref().is_none_or(|w| w == piece.name);
             let wanted = wanted_piece && from.is_none_or(|id| id == source.id);
             let cells = std::rc::Rc::clone(&cells);
             source
@@ -109,13 +160,13 @@ impl Document {
                             let on_board = |c: &Condition| holds(c, &cells, piece.side);
                             (compiled.require.iter().all(on_board)
                                 && !compiled.prevent.iter().any(on_board))
-                            .then(|| Move {
-                                piece: piece.name.clone(),
-                                from: source.square.clone(),
-                                to: destination.square.clone(),
+                            .then(|| MoveRef {
+                                piece: &piece.name,
+                                from: &source.square,
+                                to: &destination.square,
                                 variant: v,
-                                perform: variant.perform().to_vec(),
-                                board: board.apply(variant.perform()),
+                                perform: variant.perform(),
+                                on: board,
                             })
                         })
                 })
@@ -142,8 +193,7 @@ impl Document {
             from: Some(source.to_owned()),
             to: Some(destination.to_owned()),
         };
-        self.moves(board, &filter)
-            .into_iter()
+        self.moves_on(board, &filter)
             .map(|found| found.variant)
             .collect()
     }

@@ -90,3 +90,35 @@ fn duplicate_board_square() {
         (codes::DUPLICATE_KEY, "/e4")
     );
 }
+
+#[test]
+fn duplicate_board_squares_among_rejected_members_come_first() {
+    // Members 1 and 3 are rejected (not a piece, not a GAN identifier): the duplicate
+    // check still sees every member, in order, before the members' own problems.
+    let found = Board::parse(
+        br#"{"e4": 5, "d4": null, "d4": "nope", "e4": "CHESS:P", "c4": null}"#,
+        &Options::default(),
+    )
+    .unwrap_err();
+    let seen: Vec<(&str, &str)> = found.iter().map(|d| (d.code, d.pointer.as_str())).collect();
+    assert_eq!(
+        seen[..3],
+        [
+            (codes::DUPLICATE_KEY, "/d4"),
+            (codes::DUPLICATE_KEY, "/e4"),
+            (codes::WRONG_TYPE, "/e4"),
+        ]
+    );
+    assert_eq!(seen.len(), 4, "{found:?}");
+    assert_eq!(seen[3].1, "/d4");
+    assert!(
+        found[0].message.contains("(members 2 and 3)"),
+        "{}",
+        found[0].message
+    );
+    assert!(
+        found[1].message.contains("(members 1 and 4)"),
+        "{}",
+        found[1].message
+    );
+}
