@@ -175,12 +175,19 @@ fn run<W: Write>(
                 let handles: Vec<_> = work
                     .map(|((piece, memo), part)| {
                         scope.spawn(move || {
-                            convert_part(args, memo, piece, writes, reports, part);
+                            // Filled on this thread's stack: the parts lie side by side in
+                            // `parts`, and their lengths and counts change at every line.
+                            let mut local =
+                                std::mem::replace(part, Part::new(Vec::new(), Vec::new()));
+                            convert_part(args, memo, piece, writes, reports, &mut local);
+                            *part = local;
                         })
                     })
                     .collect();
                 if let Some(((piece, memo), part)) = first {
-                    convert_part(args, memo, piece, writes, reports, part);
+                    let mut local = std::mem::replace(part, Part::new(Vec::new(), Vec::new()));
+                    convert_part(args, memo, piece, writes, reports, &mut local);
+                    *part = local;
                 }
                 for handle in handles {
                     handle
