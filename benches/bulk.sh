@@ -79,30 +79,32 @@ for dialect in snn-pin legacy; do
 done
 
 # measure NAME FILE COMMAND...: one run, stdout to /dev/null; prints seconds, MB/s, peak RSS
-# (wall time from `date +%s.%N`, peak RSS from `/usr/bin/time -f %M`) and the ratio of its
-# MB/s to $base (the byte loop's row, timed in the same run).
+# (wall time from `date +%s.%N`, peak RSS from `/usr/bin/time -f %M`), the ratio of its
+# MB/s to $base (the byte loop's row, timed in the same run) and the CPU seconds (user + sys,
+# `/usr/bin/time -f '%U %S'`: on a shared machine, the figure that says what -j costs).
 measure() {
   local name=$1 file=$2
   shift 2
   local start end seconds rss size
   start=$(date +%s.%N)
-  /usr/bin/time -q -f "%M" -o "$dir/time" "$@" < "$file" > /dev/null 2> "$dir/stderr" || true
+  /usr/bin/time -q -f "%M %U %S" -o "$dir/time" "$@" < "$file" > /dev/null 2> "$dir/stderr" || true
   end=$(date +%s.%N)
   seconds=$(python3 -c "print($end - $start)")
-  read -r rss < "$dir/time"
+  read -r rss user sys < "$dir/time"
   size=$(stat -c %s "$file")
-  python3 - "$name" "$seconds" "$rss" "$size" "${base:-}" "$dir/mbs" <<'PY'
+  python3 - "$name" "$seconds" "$rss" "$size" "${base:-}" "$dir/mbs" "$user" "$sys" <<'PY'
 import sys
 name, seconds, rss, size, base = sys.argv[1], float(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
 seconds = max(seconds, 1e-6)
 mbs = size / seconds / 1e6
 open(sys.argv[6], "w").write(str(mbs))
 ratio = f"{mbs / float(base):6.2f}x" if base else "  1.00x"
-print(f"{name:44s} {seconds:7.3f} s {mbs:8.1f} MB/s {rss / 1024:8.1f} MiB  {ratio}")
+cpu = float(sys.argv[7]) + float(sys.argv[8])
+print(f"{name:50s} {seconds:7.3f} s {mbs:8.1f} MB/s {rss / 1024:8.1f} MiB  {ratio} {cpu:7.2f} s")
 PY
 }
 echo "$lines lines; snn-pin file $(stat -c %s "$dir/snn-pin.txt") bytes, legacy file $(stat -c %s "$dir/legacy.txt") bytes, snn-pin-tables file $(stat -c %s "$dir/snn-pin-tables.txt") bytes; $cores cores"
-printf '%-44s %9s %13s %12s %7s\n' command time MB/s "peak RSS" "vs loop"
+printf '%-50s %9s %13s %12s %7s %9s\n' command time MB/s "peak RSS" "vs loop" "CPU"
 base=""
 measure "hand byte-loop validator (snn-pin)" "$dir/snn-pin.txt" "$byte_loop" snn-pin
 base=$(cat "$dir/mbs")
@@ -113,12 +115,18 @@ for jobs in 1 "$cores"; do
   measure "gan parse --format text -j $jobs" "$dir/snn-pin.txt" "$gan" parse --format text -j "$jobs"
   measure "gan parse --format json -j $jobs" "$dir/snn-pin.txt" "$gan" parse --format json -j "$jobs"
 done
-measure "gan migrate --from snn-pin --to qpi (20 styles)" "$dir/snn-pin.txt" "$gan" migrate --from snn-pin --to qpi
+for jobs in 1 "$cores"; do
+  measure "gan migrate --from snn-pin --to qpi (20 st.) -j $jobs" "$dir/snn-pin.txt" "$gan" migrate --from snn-pin --to qpi -j "$jobs"
+done
 base=""
 measure "hand byte-loop validator (snn-pin-tables)" "$dir/snn-pin-tables.txt" "$byte_loop" snn-pin
 base=$(cat "$dir/mbs")
-measure "gan migrate --from snn-pin --to qpi" "$dir/snn-pin-tables.txt" "$gan" migrate --from snn-pin --to qpi
+for jobs in 1 "$cores"; do
+  measure "gan migrate --from snn-pin --to qpi -j $jobs" "$dir/snn-pin-tables.txt" "$gan" migrate --from snn-pin --to qpi -j "$jobs"
+done
 base=""
 measure "hand byte-loop validator (legacy)" "$dir/legacy.txt" "$byte_loop" legacy
 base=$(cat "$dir/mbs")
-measure "gan migrate --from legacy --to snn-pin" "$dir/legacy.txt" "$gan" migrate --from legacy --to snn-pin
+for jobs in 1 "$cores"; do
+  measure "gan migrate --from legacy --to snn-pin -j $jobs" "$dir/legacy.txt" "$gan" migrate --from legacy --to snn-pin -j "$jobs"
+done

@@ -723,6 +723,12 @@ pub struct MigrateArgs {
     #[arg(long, value_name = "N", default_value_t = 1 << 20, value_parser = parse_max_bytes)]
     pub(super) max_bytes: usize,
 
+    /// Threads converting the input, 1 to 256 [default: the number of cores]: each 1 MiB
+    /// block read is split between them; the output, diagnostics, report and summary are
+    /// those of -j 1.
+    #[arg(short = 'j', long = "jobs", value_name = "N", value_parser = parse_threads, conflicts_with = "ggn")]
+    pub(super) jobs: Option<u64>,
+
     /// INPUT is a GGN document: convert the identifiers inside it (piece keys,
     /// require/prevent states, perform values) and write the document.
     #[arg(long, conflicts_with_all = ["fail_fast", "keep_going", "keep_alignment", "null_data", "format", "json"])]

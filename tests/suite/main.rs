@@ -37,6 +37,7 @@ mod migrate;
 mod migrate_cli;
 mod migrate_ggn;
 mod migrate_ggn_vectors;
+mod migrate_jobs;
 mod migrate_props;
 mod migrate_tablebases;
 mod migrate_vectors;
