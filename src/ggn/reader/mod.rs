@@ -87,25 +87,27 @@ pub fn read_members(
     limits: &Limits,
     each: impl FnMut(String, Node),
 ) -> Result<Option<Node>, ReadError> {
-    let text = checked_text(input, limits)?;
-    let too_deep = Cell::new(false);
-    let seed = seed::TopSeed {
-        node: seed::NodeSeed {
-            depth: 0,
-            max_depth: limits.max_depth,
-            too_deep: &too_deep,
-        },
-        each,
-    };
-    let mut deserializer = serde_json::Deserializer::from_str(text);
-    match seed
-        .deserialize(&mut deserializer)
-        .and_then(|top| deserializer.end().map(|()| top))
-    {
-        Ok(seed::Top::Object) => Ok(None),
-        Ok(seed::Top::Value(node)) => Ok(Some(node)),
-        Err(e) => Err(json_error(&e, too_deep.get(), limits.max_depth)),
+    read_nested(input, limits, &mut Members(each))
+}
+
+/// The [`Nested`] handler of [`read_members`]: nothing streamed, each member whole.
+struct Members<F>(F);
+
+impl<F: FnMut(String, Node)> Nested for Members<F> {
+    fn stream(&mut self, _key: &str) -> bool {
+        false
     }
+
+    fn whole(&mut self, key: String, value: Node) {
+        (self.0)(key, value);
+    }
+
+    // Never called: no member is streamed.
+    fn begin(&mut self, _key: &str) {}
+
+    fn inner(&mut self, _key: &str, _inner_key: String, _value: Node) {}
+
+    fn end(&mut self, _key: String) {}
 }
 
 /// Reads one JSON value from `input` as [`read_members`] does, one level deeper: the value

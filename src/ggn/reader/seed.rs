@@ -101,74 +101,11 @@ impl<'de> Visitor<'de> for NodeSeed<'_> {
     }
 }
 
-/// Reads the top-level value: an object is handed to `each` one member at a time (each
-/// member's tree is dropped before the next is read), anything else is built whole.
-pub(super) struct TopSeed<'a, F> {
-    pub(super) node: NodeSeed<'a>,
-    pub(super) each: F,
-}
-
-/// What [`TopSeed`] read: an object (whose members went to the callback), or another value.
+/// What [`NestedTopSeed`] read: an object (whose members went to the handler), or another
+/// value.
 pub(super) enum Top {
     Object,
     Value(Node),
-}
-
-impl<'de, F: FnMut(String, Node)> DeserializeSeed<'de> for TopSeed<'_, F> {
-    type Value = Top;
-
-    fn deserialize<D: de::Deserializer<'de>>(self, deserializer: D) -> Result<Top, D::Error> {
-        deserializer.deserialize_any(self)
-    }
-}
-
-impl<'de, F: FnMut(String, Node)> Visitor<'de> for TopSeed<'_, F> {
-    type Value = Top;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a JSON value")
-    }
-
-    fn visit_unit<E: de::Error>(self) -> Result<Top, E> {
-        self.node.visit_unit().map(Top::Value)
-    }
-
-    fn visit_bool<E: de::Error>(self, v: bool) -> Result<Top, E> {
-        self.node.visit_bool(v).map(Top::Value)
-    }
-
-    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Top, E> {
-        self.node.visit_i64(v).map(Top::Value)
-    }
-
-    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Top, E> {
-        self.node.visit_u64(v).map(Top::Value)
-    }
-
-    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Top, E> {
-        self.node.visit_f64(v).map(Top::Value)
-    }
-
-    fn visit_str<E: de::Error>(self, v: &str) -> Result<Top, E> {
-        self.node.visit_str(v).map(Top::Value)
-    }
-
-    fn visit_string<E: de::Error>(self, v: String) -> Result<Top, E> {
-        self.node.visit_string(v).map(Top::Value)
-    }
-
-    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Top, A::Error> {
-        self.node.visit_seq(seq).map(Top::Value)
-    }
-
-    fn visit_map<A: MapAccess<'de>>(mut self, mut map: A) -> Result<Top, A::Error> {
-        let child = self.node.enter()?;
-        while let Some(key) = map.next_key::<String>()? {
-            let value = map.next_value_seed(child)?;
-            (self.each)(key, value);
-        }
-        Ok(Top::Object)
-    }
 }
 
 /// What [`read_nested`](super::read_nested) tells as it reads a top-level object whose
