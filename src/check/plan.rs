@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::fmt;
 
 use crate::model::Dialect;
-use crate::suite::{Item, Suite, SuiteCorpus, Vector};
+use crate::suite::{Item, Suite, SuiteCorpus, UnknownDialect, Vector};
 
 use super::glob::Glob;
 use super::skip::SkipFile;
@@ -112,22 +112,7 @@ pub fn plan<C: SuiteCorpus + ?Sized>(
     corpus: &C,
     selection: &Selection,
 ) -> Result<Vec<Case>, PlanError> {
-    let items = corpus
-        .items()
-        .map_err(|unknown| PlanError::UnknownDialect {
-            id: unknown.id,
-            dialect: unknown.dialect,
-        })?;
-    select(
-        items,
-        |item| &item.id,
-        |item| {
-            selection.dialects.is_empty()
-                || item.dialects.iter().any(|d| selection.dialects.contains(d))
-        },
-        selection,
-        case_of,
-    )
+    plan_items(corpus.items(), selection)
 }
 
 /// [`plan`] of a corpus taken by value ([`SuiteCorpus::into_items`]): a corpus that can
@@ -142,12 +127,18 @@ pub fn plan_owned<C: SuiteCorpus>(
     corpus: C,
     selection: &Selection,
 ) -> Result<Vec<Case>, PlanError> {
-    let items = corpus
-        .into_items()
-        .map_err(|unknown| PlanError::UnknownDialect {
-            id: unknown.id,
-            dialect: unknown.dialect,
-        })?;
+    plan_items(corpus.into_items(), selection)
+}
+
+/// The cases of `items` (a suite corpus's, by reference or by value) narrowed by `selection`.
+fn plan_items(
+    items: Result<impl IntoIterator<Item = Item>, UnknownDialect>,
+    selection: &Selection,
+) -> Result<Vec<Case>, PlanError> {
+    let items = items.map_err(|unknown| PlanError::UnknownDialect {
+        id: unknown.id,
+        dialect: unknown.dialect,
+    })?;
     select(
         items,
         |item| &item.id,
