@@ -375,32 +375,32 @@ pub fn ggn_evaluation(file: &EvaluationFile) -> Result<(), Problem> {
     Ok(())
 }
 
+/// A conversion's dialects and its `options.intermediate` (migrations and migrate-ggn).
+fn conversion(id: &str, from: &str, to: &str, intermediate: &str) -> Result<(), Problem> {
+    for (name, dialect) in [("from", from), ("to", to)] {
+        rule(DIALECTS.contains(&dialect), id, || {
+            format!("`{name}` is the unknown dialect {dialect:?}")
+        })?;
+    }
+    rule(
+        ["error", "drop", "enhance"].contains(&intermediate),
+        id,
+        || format!("unknown `options.intermediate` {intermediate:?}"),
+    )
+}
+
 /// Every rule of `migrations.schema.json` serde leaves unchecked, and unique ids.
 pub fn migrations(file: &MigrationFile) -> Result<(), Problem> {
     let mut checker = Checker::new();
     for (index, vector) in file.vectors.iter().enumerate() {
         let id = vector.id.as_str();
         checker.id(index, id, migrate_id())?;
-        for (name, dialect) in [("from", &vector.from), ("to", &vector.to)] {
-            rule(DIALECTS.contains(&dialect.as_str()), id, || {
-                format!("`{name}` is the unknown dialect {dialect:?}")
-            })?;
-        }
+        conversion(id, &vector.from, &vector.to, &vector.options.intermediate)?;
         one_input(
             id,
             ("input", vector.input.as_ref()),
             ("input_hex", vector.input_hex.as_ref()),
             true,
-        )?;
-        rule(
-            ["error", "drop", "enhance"].contains(&vector.options.intermediate.as_str()),
-            id,
-            || {
-                format!(
-                    "unknown `options.intermediate` {:?}",
-                    vector.options.intermediate
-                )
-            },
         )?;
         match (&vector.output, &vector.diagnostics, &vector.error) {
             (Some(output), Some(diagnostics), None) => {
@@ -433,21 +433,7 @@ pub fn migrate_ggn(file: &MigrateGgnFile) -> Result<(), Problem> {
     for (index, vector) in file.vectors.iter().enumerate() {
         let id = vector.id.as_str();
         checker.id(index, id, migrate_ggn_id())?;
-        for (name, dialect) in [("from", &vector.from), ("to", &vector.to)] {
-            rule(DIALECTS.contains(&dialect.as_str()), id, || {
-                format!("`{name}` is the unknown dialect {dialect:?}")
-            })?;
-        }
-        rule(
-            ["error", "drop", "enhance"].contains(&vector.options.intermediate.as_str()),
-            id,
-            || {
-                format!(
-                    "unknown `options.intermediate` {:?}",
-                    vector.options.intermediate
-                )
-            },
-        )?;
+        conversion(id, &vector.from, &vector.to, &vector.options.intermediate)?;
         if vector.output_text.is_some() {
             rule(vector.errors.is_empty(), id, || {
                 "a vector with `output_text` expects no error".to_owned()
