@@ -7,7 +7,6 @@ use crate::grammar::compile::View;
 use crate::grammar::{self, qpi::Grammar, qpi::Rule};
 use crate::identifier::Identifier;
 use crate::model::{ActorFields, Side, State};
-use crate::parse::Syntax;
 
 /// A `qpi` identifier: a style letter (SIN), `:`, an optional state prefix and one letter,
 /// all letters in one case.
@@ -18,13 +17,6 @@ pub struct Actor {
     state: State,
     piece_type: String,
 }
-
-pub(crate) const SYNTAX: Syntax = Syntax {
-    whole: "an identifier is a style, ':', an optional '+' or '-', and one letter",
-    style: "a style is one letter",
-    piece: "a piece is an optional '+' or '-', then one letter",
-    end: "the identifier ends after the piece letter",
-};
 
 /// The grammar's verdict through pest (the reference) alone, building nothing: `Err` holds where the parse died (D11).
 pub(crate) fn check_pest(input: &str) -> Result<(), usize> {
@@ -66,7 +58,7 @@ pub(crate) fn from_view(view: &View<'_>) -> Actor {
 impl Identifier for Actor {
     super::identifier_accessors!();
 
-    const DIALECT: Dialect = Dialect::Qpi;
+    const DIALECT: Dialect = Dialect::named("qpi");
 
     fn fields(&self) -> ActorFields {
         ActorFields {

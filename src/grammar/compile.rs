@@ -2,9 +2,9 @@
 //! into one regex and compiled into automata, so that parsing needs no pest at run time while
 //! the `.pest` files stay the only statement of the syntax.
 //!
-//! - The translation inlines every rule. Only the rules that carry an attribute (the role
-//!   table of `grammar/vm.rs`: style, type, state, intermediate, promoted, king, and the
-//!   uppercase branch) become capture groups, numbered so that no name repeats.
+//! - The translation inlines every rule. Only the rules that carry an attribute (the roles of
+//!   the notation's row in the notation table: style, type, state, intermediate, promoted,
+//!   king, and the uppercase branch) become capture groups, numbered so that no name repeats.
 //! - PEG and regex read a grammar alike only when ordered choice and greedy repetition never
 //!   have to give something back. The translation refuses, naming the rule, any construct
 //!   where they could disagree: for each ordered choice `A / B`, a string of `A` that is a
@@ -34,9 +34,9 @@ use regex_automata::util::syntax;
 use regex_automata::{Anchored, Input, MatchKind, PatternID};
 
 use super::ir::{Grammar, Kind, Node};
-use super::vm::{roles, Role};
 use crate::automaton::{self, Walk};
 use crate::model::{ActorFields, Dialect, Side, State};
+use crate::notation::Role;
 
 /// A dialect's grammar, compiled into automata.
 pub struct Compiled {
@@ -56,8 +56,8 @@ pub struct Compiled {
     /// Whether the grammar names its uppercase branch (otherwise the side is read from the
     /// first letter).
     has_uppercase: bool,
-    /// The optional attributes of the dialect (`state`, `intermediate`, …).
-    optional: &'static [Role],
+    /// The optional attributes of the dialect (`state`, `intermediate`, …), a bit per role.
+    optional: u8,
     pool: Pool<Scratch, ScratchFn>,
 }
 
@@ -165,16 +165,14 @@ impl fmt::Debug for Compiled {
     }
 }
 
-static BUILTIN: [OnceLock<Result<Compiled, CompileError>>; 5] = [const { OnceLock::new() }; 5];
+static BUILTIN: [OnceLock<Result<Compiled, CompileError>>; Dialect::ALL.len()] =
+    [const { OnceLock::new() }; Dialect::ALL.len()];
 
 impl Compiled {
     /// The fast path of a built-in grammar, compiled on first use.
     pub fn builtin(dialect: Dialect) -> Result<&'static Compiled, &'static CompileError> {
-        BUILTIN[dialect as usize]
-            .get_or_init(|| {
-                let (file, text) = super::SOURCES[dialect as usize];
-                Compiled::new(dialect, file, text)
-            })
+        BUILTIN[dialect.index()]
+            .get_or_init(|| Compiled::new(dialect, dialect.grammar_file(), dialect.grammar_text()))
             .as_ref()
     }
 
@@ -200,10 +198,9 @@ impl Compiled {
             rule: rule.map(str::to_owned),
             message,
         };
-        let (table, optional) = roles(dialect);
         let mut translator = Translator {
             grammar,
-            table: Some(table),
+            table: Some(dialect.roles()),
             groups: Vec::new(),
             stack: Vec::new(),
         };
@@ -279,7 +276,10 @@ impl Compiled {
             role_of_slot,
             groups,
             has_uppercase,
-            optional,
+            optional: [Role::State, Role::Intermediate, Role::Promoted, Role::King]
+                .into_iter()
+                .filter(|&role| dialect.has(role))
+                .fold(0, |mask, role| mask | bit(role)),
             pool: Pool::new(create),
         })
     }
@@ -462,7 +462,7 @@ impl Compiled {
                 .find_map(Side::of_letter)
                 .unwrap_or(Side::First)
         };
-        let has = |role: Role| self.optional.contains(&role);
+        let has = |role: Role| self.optional & bit(role) != 0;
         Parts {
             style: style.unwrap_or_default(),
             piece_type: piece_type.unwrap_or_default(),
@@ -473,6 +473,11 @@ impl Compiled {
             king: has(Role::King).then_some(king),
         }
     }
+}
+
+/// The bit of `role` in [`Compiled`]'s mask of optional attributes.
+fn bit(role: Role) -> u8 {
+    1 << role as u8
 }
 
 // ------------------------------------------------------------------------------------------
@@ -999,25 +1004,13 @@ impl Translator<'_> {
             .map(|&(_, role)| role);
         Ok(match role {
             Some(role) => {
-                let name = format!("{}_{}", role_name(role), self.groups.len());
+                let name = format!("{}_{}", role.as_str(), self.groups.len());
                 let group = format!("(?P<{name}>{body})");
                 self.groups.push((name, role));
                 group
             }
             None => body,
         })
-    }
-}
-
-fn role_name(role: Role) -> &'static str {
-    match role {
-        Role::Uppercase => "uppercase",
-        Role::Style => "style",
-        Role::Type => "type",
-        Role::State => "state",
-        Role::Intermediate => "intermediate",
-        Role::Promoted => "promoted",
-        Role::King => "king",
     }
 }
 
