@@ -88,6 +88,7 @@ pub mod legacy;
 pub mod pnn;
 pub mod qpi;
 pub mod snn_pin;
+mod style_pin;
 
 use std::fmt;
 
