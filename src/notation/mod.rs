@@ -104,8 +104,7 @@ macro_rules! rows {
         }
 
         impl Dialect {
-            /// Every notation, in the order of the notation table: legacy, beta, pnn, snn-pin,
-            /// qpi.
+            /// Every notation, in the order of the notation table's rows.
             pub const ALL: [Dialect; [$(stringify!($variant)),*].len()] = [$(Dialect::$variant),*];
         }
 
@@ -158,7 +157,7 @@ impl Dialect {
         panic!("no row of the notation table has this name");
     }
 
-    /// The notation's id: `legacy`, `beta`, `pnn`, `snn-pin` or `qpi`.
+    /// The notation's id, as the CLI, the corpus and every report write it (`snn-pin`).
     pub const fn as_str(self) -> &'static str {
         ROWS[self as usize].name
     }

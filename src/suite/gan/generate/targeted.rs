@@ -1,7 +1,7 @@
-//! Candidates aimed at the bugs real implementations have (issue "corpus power"): inputs that
-//! fail at offset 0, the examples printed in docs/DECISIONS.md, long inputs, invalid UTF-8
-//! after multi-byte characters, and the family-wide confusion alphabet. Like every candidate,
-//! each is judged by the parser and confirmed by the oracle before it becomes a vector.
+//! Candidates aimed at the bugs real implementations have: inputs that fail at offset 0, the
+//! examples printed in docs/DECISIONS.md, long inputs, invalid UTF-8 after multi-byte
+//! characters, and the family-wide confusion alphabet. Like every candidate, each is judged by
+//! the parser and confirmed by the oracle before it becomes a vector.
 
 use std::collections::{HashMap, HashSet};
 
@@ -407,7 +407,7 @@ mod tests {
             .map(|dialect| (dialect.grammar_file(), dialect.grammar_text()))
     }
 
-    /// The five grammars, `edit` applied to the text of `file`.
+    /// Every notation's grammar, `edit` applied to the text of `file`.
     fn grammars(file: &str, edit: impl Fn(&str) -> String) -> Vec<Grammar> {
         sources()
             .map(|(name, text)| {
