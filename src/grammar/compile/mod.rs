@@ -175,7 +175,7 @@ impl Compiled {
     }
 
     /// Compiles the text of a `.pest` file (`file` names it in errors) for `dialect`, whose
-    /// role table says which rules hold the attributes.
+    /// roles (its row of the notation table) say which rules hold the attributes.
     pub fn new(dialect: Dialect, file: &str, text: &str) -> Result<Compiled, CompileError> {
         let grammar = Grammar::parse(file, text).map_err(|error| CompileError {
             file: file.to_owned(),
@@ -254,7 +254,7 @@ impl Compiled {
         })
     }
 
-    /// The dialect whose role table names the groups.
+    /// The dialect whose roles name the groups.
     pub fn dialect(&self) -> Dialect {
         self.dialect
     }

@@ -489,7 +489,7 @@ mod tests {
         assert_eq!(inside, family(&grammars("", str::to_owned)));
     }
 
-    /// The position classes of `input` in `file`, with the role rules of the vm table.
+    /// The position classes of `input` in `file`, with the role rules `roles`.
     fn classes(file: &str, roles: &[&str], input: &str) -> Vec<String> {
         let (_, text) = sources().find(|(name, _)| *name == file).expect("a file");
         let grammar = Grammar::parse(file, text).expect("parses");
