@@ -1,7 +1,9 @@
 //! The typed actors: one module per notation, all of the same shape (a typed actor, its parser
 //! over bytes, its writer), the notation-neutral [`Actor`], and parsing by [`Dialect`]. `Actor`
 //! and the dispatch are generated from the notation table (`notation/table.rs`), whose rows
-//! name each notation's module here.
+//! name each notation's module here. What a row says about its notation (name, spec, grammar,
+//! roles, oracle) is [`Dialect`]'s in `notation/`; parsing is here, above the typed modules it
+//! calls.
 
 /// The methods every dialect's `impl Identifier` shares: parsing through the fast path (the
 /// module's `from_view`; its `recognize_pest` when the grammar has no fast path), and the
@@ -136,7 +138,8 @@ impl Dialect {
     }
 }
 
-/// `$body` for the typed actor (`$inner`) of every variant of `Actor` (`$actor`).
+/// `$body` with `$inner` bound to the typed actor inside `$actor`, whichever of the listed
+/// variants it is.
 macro_rules! each {
     ($actor:expr, [$($variant:ident)*], $inner:ident => $body:expr) => {
         match $actor {
