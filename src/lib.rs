@@ -77,6 +77,7 @@ pub mod ggn;
 pub mod grammar;
 pub mod identifier;
 pub mod model;
+mod notation;
 #[doc(hidden)]
 pub mod oracle;
 #[doc(hidden)]

@@ -1,10 +1,12 @@
-//! The vocabulary every dialect shares: [`Dialect`] (the names of the five dialects), [`Side`],
-//! [`State`], and [`ActorFields`], the decomposition printed as the `actor` object of every JSON the project writes.
+//! The vocabulary every dialect shares: [`Dialect`] (the notations, from the notation table),
+//! [`Side`], [`State`], and [`ActorFields`], the decomposition printed as the `actor` object of
+//! every JSON the project writes.
 
 use std::fmt;
-use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
+
+pub use crate::notation::{Dialect, UnknownDialect};
 
 /// Which player an actor belongs to, told by the case of its letters (D3).
 ///
@@ -182,86 +184,5 @@ impl fmt::Display for ActorFields {
             }
         }
         Ok(())
-    }
-}
-
-/// A published form of GAN. The dialect is always an explicit input (docs/DECISIONS.md §1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Dialect {
-    /// GAN 1.0.0, the 2012 words form: `CHESS:KING`.
-    Legacy,
-    /// GAN beta: `C:-K`, `S:+R`, `DAI_DAI_SHOGI:PH`.
-    Beta,
-    /// GAN 1.0.0 over PNN: `SHOGI:+P`, `CHESS:K'`.
-    Pnn,
-    /// GAN 1.0.0 as SNN:PIN, the default: `CHESS960:K`, `shogi:+p`.
-    SnnPin,
-    /// QPI: `C:K`, `s:+r`.
-    Qpi,
-}
-
-impl Dialect {
-    /// Every dialect, in the order legacy, beta, pnn, snn-pin, qpi.
-    pub const ALL: [Dialect; 5] = [
-        Dialect::Legacy,
-        Dialect::Beta,
-        Dialect::Pnn,
-        Dialect::SnnPin,
-        Dialect::Qpi,
-    ];
-
-    /// The dialect's id: `legacy`, `beta`, `pnn`, `snn-pin` or `qpi`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Dialect::Legacy => "legacy",
-            Dialect::Beta => "beta",
-            Dialect::Pnn => "pnn",
-            Dialect::SnnPin => "snn-pin",
-            Dialect::Qpi => "qpi",
-        }
-    }
-
-    /// The published spec the dialect's grammar transcribes, by the name `docs/specs.md` lists.
-    pub fn spec_file(self) -> &'static str {
-        match self {
-            Dialect::Legacy => "gan-legacy-2012.txt",
-            Dialect::Beta => "gan-beta.txt",
-            Dialect::Pnn => "gan-1.0.0-pnn.md",
-            Dialect::SnnPin => "gan-1.0.0-snn-pin.txt",
-            Dialect::Qpi => "qpi-ruby-readme.txt",
-        }
-    }
-}
-
-impl fmt::Display for Dialect {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-/// An unknown dialect name.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct UnknownDialect(pub String);
-
-impl fmt::Display for UnknownDialect {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "unknown dialect '{}': expected one of legacy, beta, pnn, snn-pin, qpi",
-            self.0
-        )
-    }
-}
-
-impl std::error::Error for UnknownDialect {}
-
-impl FromStr for Dialect {
-    type Err = UnknownDialect;
-
-    fn from_str(name: &str) -> Result<Self, Self::Err> {
-        Dialect::ALL
-            .into_iter()
-            .find(|dialect| dialect.as_str() == name)
-            .ok_or_else(|| UnknownDialect(name.to_owned()))
     }
 }

@@ -1,6 +1,7 @@
-//! The second oracle: the regexes of docs/DECISIONS.md §1, kept as data in one place, and the
-//! D11/D12 rules computed from their DFA. It shares no code with the pest parsers, and is used
-//! only to confirm what the grammars say (in tests and before a corpus vector is written).
+//! The second oracle: the regexes of docs/DECISIONS.md §1, kept as data in the notation table,
+//! and the D11/D12 rules computed from their DFA. It shares no code with the pest parsers, and
+//! is used only to confirm what the grammars say (in tests and before a corpus vector is
+//! written).
 //!
 //! - verdict: a full match of the uppercase or the lowercase form (two separate regexes);
 //! - actor: the named groups of the form that matched (`first` iff uppercase);
@@ -19,17 +20,10 @@ use crate::error::codes;
 use crate::model::Dialect;
 use crate::model::{ActorFields, Side, State};
 
-/// The uppercase form of each dialect's oracle regex, verbatim from docs/DECISIONS.md §1.
+/// The uppercase form of a notation's oracle regex, verbatim from docs/DECISIONS.md §1 (its
+/// row in the notation table).
 pub fn pattern(dialect: Dialect) -> &'static str {
-    match dialect {
-        Dialect::Legacy => r"(?P<style>[A-Z]+):(?P<type>[A-Z]+)",
-        Dialect::Beta => {
-            r"(?P<style>[A-Z][A-Z0-9_]*):(?P<promoted>\+?)(?P<king>-?)(?P<type>[A-Z][A-Z0-9_]*)"
-        }
-        Dialect::Pnn => r"(?P<style>[A-Z]+):(?P<state>[-+]?)(?P<type>[A-Z])(?P<intermediate>'?)",
-        Dialect::SnnPin => r"(?P<style>[A-Z][A-Z0-9]*):(?P<state>[-+]?)(?P<type>[A-Z])",
-        Dialect::Qpi => r"(?P<style>[A-Z]):(?P<state>[-+]?)(?P<type>[A-Z])",
-    }
+    dialect.oracle_pattern()
 }
 
 /// What the oracle expects of an input.

@@ -78,7 +78,7 @@ pub struct DetectRecord {
     /// The true length, only when `input` holds a truncated prefix.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub input_length: Option<u64>,
-    /// The dialects that accept the input, in the order legacy, beta, pnn, snn-pin, qpi.
+    /// The dialects that accept the input, in the order of [`Dialect::ALL`].
     pub accepted: Vec<Accepted>,
     /// The dialects that reject it, in the same order.
     pub rejected: Vec<Rejected>,

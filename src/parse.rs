@@ -185,15 +185,3 @@ fn explain(
         Some(_) => (syntax.piece, ""),
     }
 }
-
-/// How a dialect's components are written, for error messages.
-pub(crate) struct Syntax {
-    /// The whole identifier.
-    pub(crate) whole: &'static str,
-    /// The style, as a noun phrase ("a style is …").
-    pub(crate) style: &'static str,
-    /// The piece part.
-    pub(crate) piece: &'static str,
-    /// What may follow a complete identifier.
-    pub(crate) end: &'static str,
-}

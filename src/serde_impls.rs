@@ -4,33 +4,29 @@
 use serde::de::{Deserialize, Deserializer, Error as _};
 use serde::ser::{Serialize, Serializer};
 
-use crate::dialect::{beta, legacy, pnn, qpi, snn_pin};
 use crate::identifier::Identifier;
+use crate::notation::table::notations;
 
+/// Every typed actor of the notation table, through its canonical string.
 macro_rules! via_canonical_string {
-    ($($actor:ty),*) => {$(
-        impl Serialize for $actor {
+    ($($variant:ident = $module:ident { $($row:tt)* })*) => {$(
+        impl Serialize for crate::dialect::$module::Actor {
             fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
                 serializer.collect_str(self)
             }
         }
 
-        impl<'de> Deserialize<'de> for $actor {
+        impl<'de> Deserialize<'de> for crate::dialect::$module::Actor {
             fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
                 let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
-                <$actor as Identifier>::parse(text.as_bytes()).map_err(D::Error::custom)
+                <crate::dialect::$module::Actor as Identifier>::parse(text.as_bytes())
+                    .map_err(D::Error::custom)
             }
         }
     )*};
 }
 
-via_canonical_string!(
-    legacy::Actor,
-    beta::Actor,
-    pnn::Actor,
-    snn_pin::Actor,
-    qpi::Actor
-);
+notations!(via_canonical_string);
 
 impl Serialize for crate::dialect::Actor {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {

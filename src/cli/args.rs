@@ -247,7 +247,7 @@ pub enum GgnCommand {
 #[derive(Debug, Args)]
 pub struct GgnLimitArgs {
     /// The dialect of the GAN values.
-    #[arg(long, short = 'd', value_name = "D", default_value = "snn-pin", value_parser = dialect_parser())]
+    #[arg(long, short = 'd', value_name = "D", default_value = Dialect::DEFAULT.as_str(), value_parser = dialect_parser())]
     pub dialect: Dialect,
 
     /// Documents larger than this many bytes are rejected with `too-large`.
@@ -554,7 +554,7 @@ pub struct ParseArgs {
     pub quiet: bool,
 
     /// The dialect to parse in.
-    #[arg(long, short = 'd', value_name = "D", default_value = "snn-pin", value_parser = dialect_parser())]
+    #[arg(long, short = 'd', value_name = "D", default_value = Dialect::DEFAULT.as_str(), value_parser = dialect_parser())]
     pub dialect: Dialect,
 
     /// Print only the rejected inputs, each with its number: `LINE:INPUT: code at byte N`
@@ -588,7 +588,7 @@ pub enum Format {
     Json,
 }
 
-/// The five dialect names, listed in the help, in errors and in completions.
+/// The names of the notation table's rows, listed in the help, in errors and in completions.
 fn dialect_parser() -> impl clap::builder::TypedValueParser<Value = Dialect> {
     use clap::builder::TypedValueParser as _;
     clap::builder::PossibleValuesParser::new(Dialect::ALL.map(Dialect::as_str))
@@ -666,7 +666,7 @@ pub struct MigrateArgs {
     pub(super) from: Dialect,
 
     /// The dialect to write.
-    #[arg(long, value_name = "D", default_value = "snn-pin", value_parser = dialect_parser())]
+    #[arg(long, value_name = "D", default_value = Dialect::DEFAULT.as_str(), value_parser = dialect_parser())]
     pub(super) to: Dialect,
 
     /// A TOML name table that adds or overrides rows: [pieces], [pieces.STYLE], [styles],

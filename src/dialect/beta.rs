@@ -7,7 +7,6 @@ use crate::grammar::compile::View;
 use crate::grammar::{self, beta::Grammar, beta::Rule};
 use crate::identifier::Identifier;
 use crate::model::{ActorFields, Side};
-use crate::parse::Syntax;
 
 /// A `beta` identifier: a style abbreviation, `:`, an optional `+` (promoted), an optional
 /// `-` (king-like, D4) and a piece abbreviation; abbreviations are a letter, then letters,
@@ -20,14 +19,6 @@ pub struct Actor {
     king: bool,
     piece_type: String,
 }
-
-pub(crate) const SYNTAX: Syntax = Syntax {
-    whole: "an identifier is a style, ':', an optional '+', an optional '-', and an abbreviation",
-    style: "a style is a letter, then letters, digits or '_'",
-    piece: "a piece is an optional '+', an optional '-' (in that order), then a letter and \
-            letters, digits or '_'",
-    end: "a piece abbreviation continues with letters, digits or '_' only, and ends the identifier",
-};
 
 /// The grammar's verdict through pest (the reference) alone, building nothing: `Err` holds where the parse died (D11).
 pub(crate) fn check_pest(input: &str) -> Result<(), usize> {
@@ -109,7 +100,7 @@ pub(crate) fn from_view(view: &View<'_>) -> Actor {
 impl Identifier for Actor {
     super::identifier_accessors!();
 
-    const DIALECT: Dialect = Dialect::Beta;
+    const DIALECT: Dialect = Dialect::named("beta");
 
     fn fields(&self) -> ActorFields {
         ActorFields {

@@ -7,7 +7,6 @@ use crate::grammar::compile::View;
 use crate::grammar::{self, legacy::Grammar, legacy::Rule};
 use crate::identifier::Identifier;
 use crate::model::{ActorFields, Side};
-use crate::parse::Syntax;
 
 /// A `legacy` identifier: a game word, `:`, a piece word, letters only, all in one case.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -16,13 +15,6 @@ pub struct Actor {
     side: Side,
     piece_type: String,
 }
-
-pub(crate) const SYNTAX: Syntax = Syntax {
-    whole: "an identifier is a game word, ':', and a piece word",
-    style: "a game word is letters only",
-    piece: "a piece word is letters only",
-    end: "a piece word is letters only, and ends the identifier",
-};
 
 /// The grammar's verdict through pest (the reference) alone, building nothing: `Err` holds where the parse died (D11).
 pub(crate) fn check_pest(input: &str) -> Result<(), usize> {
@@ -55,7 +47,7 @@ pub(crate) fn from_view(view: &View<'_>) -> Actor {
 impl Identifier for Actor {
     super::identifier_accessors!();
 
-    const DIALECT: Dialect = Dialect::Legacy;
+    const DIALECT: Dialect = Dialect::named("legacy");
 
     fn fields(&self) -> ActorFields {
         ActorFields::basic(&self.style, &self.piece_type, self.side)

@@ -1,5 +1,9 @@
-//! The five dialects: the [`Dialect`] enum, the dialect-neutral [`Actor`], and one module per
-//! dialect, all of the same shape (a typed actor, its parser over bytes, its writer).
+//! The typed actors: one module per notation, all of the same shape (a typed actor, its parser
+//! over bytes, its writer), the notation-neutral [`Actor`], and parsing by [`Dialect`]. `Actor`
+//! and the dispatch are generated from the notation table (`notation/table.rs`), whose rows
+//! name each notation's module here. What a row says about its notation (name, spec, grammar,
+//! roles, oracle) is [`Dialect`]'s in `notation/`; parsing is here, above the typed modules it
+//! calls.
 
 /// The methods every dialect's `impl Identifier` shares: parsing through the fast path (the
 /// module's `from_view`; its `recognize_pest` when the grammar has no fast path), and the
@@ -86,6 +90,7 @@ pub mod legacy;
 pub mod pnn;
 pub mod qpi;
 pub mod snn_pin;
+mod style_pin;
 
 use std::fmt;
 
@@ -94,7 +99,8 @@ use crate::grammar::compile::{Compiled, View};
 use crate::identifier::Identifier;
 use crate::model::{ActorFields, Side};
 pub use crate::model::{Dialect, UnknownDialect};
-use crate::parse::{parse_bytes, Limits, Syntax};
+use crate::notation::table::notations;
+use crate::parse::{parse_bytes, Limits};
 
 /// `text` through the fast path of `dialect` (`from_view` builds the actor), or through pest
 /// (`pest`) when the grammar has none.
@@ -111,35 +117,10 @@ pub(crate) fn fast_or_pest<T>(
 }
 
 impl Dialect {
-    /// The file name of the dialect's grammar under `grammar/`, e.g. `snn-pin.pest`.
-    pub fn grammar_file(self) -> &'static str {
-        self.grammar_source().0
-    }
-
-    /// The text of the dialect's pest grammar, as embedded in the binary.
-    pub fn grammar_text(self) -> &'static str {
-        self.grammar_source().1
-    }
-
-    fn grammar_source(self) -> (&'static str, &'static str) {
-        crate::grammar::SOURCES[self as usize]
-    }
-
     /// Parses `input` in this dialect, under the default limits ([`Limits::DEFAULT`]: an
     /// input over 64 KiB is `too-long`).
     pub fn parse(self, input: &[u8]) -> Result<Actor, ParseError> {
         self.parse_with(input, Limits::DEFAULT)
-    }
-
-    /// Parses `input` in this dialect under `limits`.
-    pub fn parse_with(self, input: &[u8], limits: Limits) -> Result<Actor, ParseError> {
-        match self {
-            Dialect::Legacy => legacy::Actor::parse_with(input, limits).map(Actor::Legacy),
-            Dialect::Beta => beta::Actor::parse_with(input, limits).map(Actor::Beta),
-            Dialect::Pnn => pnn::Actor::parse_with(input, limits).map(Actor::Pnn),
-            Dialect::SnnPin => snn_pin::Actor::parse_with(input, limits).map(Actor::SnnPin),
-            Dialect::Qpi => qpi::Actor::parse_with(input, limits).map(Actor::Qpi),
-        }
     }
 
     /// Whether the grammar accepts `text`, building nothing.
@@ -155,125 +136,113 @@ impl Dialect {
             Err(_) => self.run_pest(text),
         }
     }
-
-    /// The grammar's verdict alone, through pest (the reference).
-    fn run_pest(self, text: &str) -> Result<(), usize> {
-        match self {
-            Dialect::Legacy => legacy::check_pest(text),
-            Dialect::Beta => beta::check_pest(text),
-            Dialect::Pnn => pnn::check_pest(text),
-            Dialect::SnnPin => snn_pin::check_pest(text),
-            Dialect::Qpi => qpi::check_pest(text),
-        }
-    }
-
-    /// Parses `input` through pest alone, the reference implementation that the fast path is
-    /// tested against: same pipeline, same diagnosis, pest's verdicts and offsets.
-    #[doc(hidden)]
-    pub fn parse_reference(self, input: &[u8], limits: Limits) -> Result<Actor, ParseError> {
-        let grammar = |text: &str| self.run_pest(text);
-        match self {
-            Dialect::Legacy => parse_bytes(self, input, limits, legacy::recognize_pest, &grammar)
-                .map(Actor::Legacy),
-            Dialect::Beta => {
-                parse_bytes(self, input, limits, beta::recognize_pest, &grammar).map(Actor::Beta)
-            }
-            Dialect::Pnn => {
-                parse_bytes(self, input, limits, pnn::recognize_pest, &grammar).map(Actor::Pnn)
-            }
-            Dialect::SnnPin => parse_bytes(self, input, limits, snn_pin::recognize_pest, &grammar)
-                .map(Actor::SnnPin),
-            Dialect::Qpi => {
-                parse_bytes(self, input, limits, qpi::recognize_pest, &grammar).map(Actor::Qpi)
-            }
-        }
-    }
-
-    pub(crate) fn syntax(self) -> &'static Syntax {
-        match self {
-            Dialect::Legacy => &legacy::SYNTAX,
-            Dialect::Beta => &beta::SYNTAX,
-            Dialect::Pnn => &pnn::SYNTAX,
-            Dialect::SnnPin => &snn_pin::SYNTAX,
-            Dialect::Qpi => &qpi::SYNTAX,
-        }
-    }
 }
 
-/// A valid identifier of any dialect.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub enum Actor {
-    /// A `legacy` identifier.
-    Legacy(legacy::Actor),
-    /// A `beta` identifier.
-    Beta(beta::Actor),
-    /// A `pnn` identifier.
-    Pnn(pnn::Actor),
-    /// A `snn-pin` identifier.
-    SnnPin(snn_pin::Actor),
-    /// A `qpi` identifier.
-    Qpi(qpi::Actor),
-}
-
+/// `$body` with `$inner` bound to the typed actor inside `$actor`, whichever of the listed
+/// variants it is.
 macro_rules! each {
-    ($actor:expr, $inner:ident => $body:expr) => {
+    ($actor:expr, [$($variant:ident)*], $inner:ident => $body:expr) => {
         match $actor {
-            Actor::Legacy($inner) => $body,
-            Actor::Beta($inner) => $body,
-            Actor::Pnn($inner) => $body,
-            Actor::SnnPin($inner) => $body,
-            Actor::Qpi($inner) => $body,
+            $(Actor::$variant($inner) => $body,)*
         }
     };
 }
 
-impl Actor {
-    /// The dialect the identifier belongs to.
-    pub fn dialect(&self) -> Dialect {
-        match self {
-            Actor::Legacy(_) => Dialect::Legacy,
-            Actor::Beta(_) => Dialect::Beta,
-            Actor::Pnn(_) => Dialect::Pnn,
-            Actor::SnnPin(_) => Dialect::SnnPin,
-            Actor::Qpi(_) => Dialect::Qpi,
+/// `Actor`, and what needs a notation's typed module: parsing by `Dialect`.
+macro_rules! typed {
+    ($($variant:ident = $module:ident {
+        name: $name:literal,
+        $($row:tt)*
+    })*) => {
+        /// A valid identifier of any notation.
+        #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+        #[non_exhaustive]
+        pub enum Actor {
+            $(
+                #[doc = concat!("A `", $name, "` identifier.")]
+                $variant($module::Actor),
+            )*
         }
-    }
 
-    /// The style: the part before `:`, as written.
-    pub fn style(&self) -> &str {
-        each!(self, actor => actor.style())
-    }
+        impl Actor {
+            /// The dialect the identifier belongs to.
+            pub fn dialect(&self) -> Dialect {
+                match self {
+                    $(Actor::$variant(_) => Dialect::$variant,)*
+                }
+            }
 
-    /// The piece type, without its modifiers, as written.
-    pub fn piece_type(&self) -> &str {
-        each!(self, actor => actor.piece_type())
-    }
+            /// The style: the part before `:`, as written.
+            pub fn style(&self) -> &str {
+                each!(self, [$($variant)*], actor => actor.style())
+            }
 
-    /// The side, told by the case of the letters.
-    pub fn side(&self) -> Side {
-        each!(self, actor => actor.side())
-    }
+            /// The piece type, without its modifiers, as written.
+            pub fn piece_type(&self) -> &str {
+                each!(self, [$($variant)*], actor => actor.piece_type())
+            }
 
-    /// Every attribute of the dialect, under the names of docs/DECISIONS.md §1.
-    pub fn fields(&self) -> ActorFields {
-        each!(self, actor => actor.fields())
-    }
+            /// The side, told by the case of the letters.
+            pub fn side(&self) -> Side {
+                each!(self, [$($variant)*], actor => actor.side())
+            }
 
-    /// The same actor for the other player: style and piece re-cased together (D8).
-    #[must_use]
-    pub fn flip(&self) -> Actor {
-        match self {
-            Actor::Legacy(actor) => Actor::Legacy(actor.flip()),
-            Actor::Beta(actor) => Actor::Beta(actor.flip()),
-            Actor::Pnn(actor) => Actor::Pnn(actor.flip()),
-            Actor::SnnPin(actor) => Actor::SnnPin(actor.flip()),
-            Actor::Qpi(actor) => Actor::Qpi(actor.flip()),
+            /// Every attribute of the dialect, under the names of docs/DECISIONS.md §1.
+            pub fn fields(&self) -> ActorFields {
+                each!(self, [$($variant)*], actor => actor.fields())
+            }
+
+            /// The same actor for the other player: style and piece re-cased together (D8).
+            #[must_use]
+            pub fn flip(&self) -> Actor {
+                match self {
+                    $(Actor::$variant(actor) => Actor::$variant(actor.flip()),)*
+                }
+            }
         }
-    }
+
+        impl fmt::Display for Actor {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                each!(self, [$($variant)*], actor => fmt::Display::fmt(actor, f))
+            }
+        }
+
+        impl Dialect {
+            /// Parses `input` in this dialect under `limits`.
+            pub fn parse_with(self, input: &[u8], limits: Limits) -> Result<Actor, ParseError> {
+                match self {
+                    $(Dialect::$variant => {
+                        $module::Actor::parse_with(input, limits).map(Actor::$variant)
+                    })*
+                }
+            }
+
+            /// The grammar's verdict alone, through pest (the reference).
+            fn run_pest(self, text: &str) -> Result<(), usize> {
+                match self {
+                    $(Dialect::$variant => $module::check_pest(text),)*
+                }
+            }
+
+            /// Parses `input` through pest alone, the reference implementation that the fast
+            /// path is tested against: same pipeline, same diagnosis, pest's verdicts and
+            /// offsets.
+            #[doc(hidden)]
+            pub fn parse_reference(
+                self,
+                input: &[u8],
+                limits: Limits,
+            ) -> Result<Actor, ParseError> {
+                let grammar = |text: &str| self.run_pest(text);
+                match self {
+                    $(Dialect::$variant => {
+                        parse_bytes(self, input, limits, $module::recognize_pest, &grammar)
+                            .map(Actor::$variant)
+                    })*
+                }
+            }
+        }
+    };
 }
 
-impl fmt::Display for Actor {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        each!(self, actor => fmt::Display::fmt(actor, f))
-    }
-}
+notations!(typed);

@@ -7,7 +7,6 @@ use crate::grammar::compile::View;
 use crate::grammar::{self, pnn::Grammar, pnn::Rule};
 use crate::identifier::Identifier;
 use crate::model::{ActorFields, Side, State};
-use crate::parse::Syntax;
 
 /// A `pnn` identifier: a game word (letters), `:`, an optional state prefix, one letter and
 /// an optional `'` (intermediate), all letters in one case.
@@ -19,14 +18,6 @@ pub struct Actor {
     piece_type: String,
     intermediate: bool,
 }
-
-pub(crate) const SYNTAX: Syntax = Syntax {
-    whole: "an identifier is a game word, ':', an optional '+' or '-', one letter, and an \
-            optional \"'\"",
-    style: "a game word is letters only",
-    piece: "a piece is an optional '+' or '-', one letter, then an optional \"'\"",
-    end: "the identifier ends after the piece letter and its optional \"'\"",
-};
 
 /// The grammar's verdict through pest (the reference) alone, building nothing: `Err` holds where the parse died (D11).
 pub(crate) fn check_pest(input: &str) -> Result<(), usize> {
@@ -86,7 +77,7 @@ pub(crate) fn from_view(view: &View<'_>) -> Actor {
 impl Identifier for Actor {
     super::identifier_accessors!();
 
-    const DIALECT: Dialect = Dialect::Pnn;
+    const DIALECT: Dialect = Dialect::named("pnn");
 
     fn fields(&self) -> ActorFields {
         ActorFields {

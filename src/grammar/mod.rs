@@ -1,8 +1,9 @@
-//! The grammars: the pest parsers derived from `grammar/*.pest` at compile time, the same
-//! files embedded as text, their [`ir`] (read through `pest_meta`, walked by the corpus
+//! The grammars: the pest parsers derived at compile time from the grammar file of each row
+//! of the notation table, their [`ir`] (read through `pest_meta`, walked by the corpus
 //! generator and its coverage counts), the `pest_vm` runner (`vm`) that serves edited
 //! copies of the grammars (`gan generate --grammar-dir`), and the fast path [`compile`]d
-//! from the IR into automata, which parsing uses at run time.
+//! from the IR into automata, which parsing uses at run time. The grammar texts are embedded
+//! in the rows ([`Dialect::grammar_text`](crate::Dialect::grammar_text)).
 //!
 //! pest stays here: nothing outside the crate sees a `Rule` or a `pest::error::Error`; this
 //! module holds the one translator of pest's errors.
@@ -16,31 +17,26 @@ use pest::iterators::Pairs;
 use pest::{Parser, RuleType};
 
 use crate::model::Side;
+use crate::notation::table::notations;
 
-/// The grammar files, embedded so the generator works anywhere (same order as `Dialect::ALL`).
-pub(crate) const SOURCES: [(&str, &str); 5] = [
-    ("legacy.pest", include_str!("../../grammar/legacy.pest")),
-    ("beta.pest", include_str!("../../grammar/beta.pest")),
-    ("pnn.pest", include_str!("../../grammar/pnn.pest")),
-    ("snn-pin.pest", include_str!("../../grammar/snn-pin.pest")),
-    ("qpi.pest", include_str!("../../grammar/qpi.pest")),
-];
-
-macro_rules! grammar {
-    ($module:ident, $file:literal) => {
+/// One pest parser per notation, derived from its grammar file (a module named as the
+/// notation's typed module, holding `Grammar` and its `Rule`).
+macro_rules! parsers {
+    ($($variant:ident = $module:ident {
+        name: $name:literal,
+        about: $about:literal,
+        grammar: $grammar:literal,
+        $($rest:tt)*
+    })*) => {$(
         pub(crate) mod $module {
             #[derive(pest_derive::Parser)]
-            #[grammar = $file]
+            #[grammar = $grammar]
             pub(crate) struct Grammar;
         }
-    };
+    )*};
 }
 
-grammar!(legacy, "../grammar/legacy.pest");
-grammar!(beta, "../grammar/beta.pest");
-grammar!(pnn, "../grammar/pnn.pest");
-grammar!(snn_pin, "../grammar/snn-pin.pest");
-grammar!(qpi, "../grammar/qpi.pest");
+notations!(parsers);
 
 /// Runs `entry` of grammar `P` over the whole input.
 ///

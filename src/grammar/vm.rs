@@ -1,93 +1,16 @@
 //! Edited grammars (`gan generate --grammar-dir`): a `.pest` file run by `pest_vm`, the same
 //! engine as the compiled parsers, so the verdict and the D11 offset mean the same thing.
 //!
-//! The actor of an accepted input is read from the parse tree by rule name: each dialect's
-//! table below says which rules hold the style, the type and each modifier (the names of the
-//! shipped grammar files). An edited grammar that keeps those names keeps its actors.
+//! The actor of an accepted input is read from the parse tree by rule name: each notation's
+//! row in the notation table says which rules hold the style, the type and each modifier (the
+//! names of the shipped grammar files). An edited grammar that keeps those names keeps its
+//! actors.
 
 use pest_meta::{optimizer, parser};
 use pest_vm::Vm;
 
 use crate::model::{ActorFields, Dialect, Side, State};
-
-/// The attribute a rule's text stands for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Role {
-    /// The uppercase branch of the entry rule: the first player (D3).
-    Uppercase,
-    Style,
-    Type,
-    /// The state prefix (`+`, `-`) of `pnn`, `snn-pin`, `qpi`.
-    State,
-    /// `pnn`'s `'` suffix.
-    Intermediate,
-    /// `beta`'s `+`.
-    Promoted,
-    /// `beta`'s `-`.
-    King,
-}
-
-/// Each dialect's rules that carry an attribute, and the optional attributes it has.
-pub(crate) fn roles(dialect: Dialect) -> (&'static [(&'static str, Role)], &'static [Role]) {
-    match dialect {
-        Dialect::Legacy => (
-            &[
-                ("uppercase_actor", Role::Uppercase),
-                ("game_id_uppercase", Role::Style),
-                ("game_id_lowercase", Role::Style),
-                ("piece_id_uppercase", Role::Type),
-                ("piece_id_lowercase", Role::Type),
-            ],
-            &[],
-        ),
-        Dialect::Beta => (
-            &[
-                ("uppercase_actor", Role::Uppercase),
-                ("style_uppercase", Role::Style),
-                ("style_lowercase", Role::Style),
-                ("type_uppercase", Role::Type),
-                ("type_lowercase", Role::Type),
-                ("promoted", Role::Promoted),
-                ("king", Role::King),
-            ],
-            &[Role::Promoted, Role::King],
-        ),
-        Dialect::Pnn => (
-            &[
-                ("uppercase_actor", Role::Uppercase),
-                ("game_id_uppercase", Role::Style),
-                ("game_id_lowercase", Role::Style),
-                ("piece_letter_uppercase", Role::Type),
-                ("piece_letter_lowercase", Role::Type),
-                ("prefix", Role::State),
-                ("suffix", Role::Intermediate),
-            ],
-            &[Role::State, Role::Intermediate],
-        ),
-        Dialect::SnnPin => (
-            &[
-                ("uppercase_gan", Role::Uppercase),
-                ("uppercase_style", Role::Style),
-                ("lowercase_style", Role::Style),
-                ("pin_letter_uppercase", Role::Type),
-                ("pin_letter_lowercase", Role::Type),
-                ("state_modifier", Role::State),
-            ],
-            &[Role::State],
-        ),
-        Dialect::Qpi => (
-            &[
-                ("uppercase_qpi", Role::Uppercase),
-                ("uppercase_sin", Role::Style),
-                ("lowercase_sin", Role::Style),
-                ("pin_letter_uppercase", Role::Type),
-                ("pin_letter_lowercase", Role::Type),
-                ("state_modifier", Role::State),
-            ],
-            &[Role::State],
-        ),
-    }
-}
+use crate::notation::Role;
 
 /// A dialect's grammar, read from a file and run by `pest_vm`.
 pub(crate) struct VmGrammar {
@@ -133,7 +56,7 @@ impl VmGrammar {
             .vm
             .parse(&self.entry, text)
             .map_err(|error| error.to_string())?;
-        let (table, optional) = roles(self.dialect);
+        let table = self.dialect.roles();
         let mut found: Vec<(Role, &str)> = Vec::new();
         for pair in pairs.flatten() {
             let rule = pair.as_rule();
@@ -155,7 +78,7 @@ impl VmGrammar {
                 self.dialect
             )
         };
-        let has = |role: Role| optional.contains(&role);
+        let has = |role: Role| self.dialect.has(role);
         Ok(ActorFields {
             style: get(Role::Style).ok_or_else(|| missing("style"))?.to_owned(),
             piece_type: get(Role::Type).ok_or_else(|| missing("type"))?.to_owned(),

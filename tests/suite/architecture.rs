@@ -8,6 +8,10 @@
 //! `src/` to the source, and the text of `ARCHITECTURE.md`), so the unit tests below build
 //! small crates of their own.
 //!
+//! One table per notation: outside `src/notation/` and `src/convert/`, the non-test code of
+//! `src/` (lib.rs and main.rs included) names no variant of `Dialect` or `Actor`, however
+//! written; the variants are read from the rows of the notation table, `src/notation/table.rs`.
+//!
 //! `GAN_ARCHITECTURE_MD=path` checks against another table; `GAN_ARCHITECTURE_EDGES=path`
 //! writes the crate's edges there as JSON (node → sorted targets).
 
@@ -995,6 +999,214 @@ fn violations(sources: &BTreeMap<String, String>, architecture_md: &str) -> Vec<
 }
 
 // ------------------------------------------------------------------------------------------
+// Notations: only the notation table and the migration rules name one
+// ------------------------------------------------------------------------------------------
+
+/// The notation table under `src/`: one row per notation, whose first words are the variants
+/// of `Dialect` and `Actor` (`Legacy = legacy {`).
+const NOTATION_TABLE: &str = "notation/table.rs";
+
+/// The folders under `src/` whose non-test code may name a variant of `Dialect` or `Actor`:
+/// the table's own folder, and the migration rules, which are rules between specific
+/// notations.
+const MAY_NAME_NOTATIONS: [&str; 2] = ["notation/", "convert/"];
+
+/// The enums whose variants are the notations.
+const NOTATION_ENUMS: [&str; 2] = ["Dialect", "Actor"];
+
+/// The variant names of the notation table's rows, in order.
+fn table_variants(table: &str) -> Vec<String> {
+    strip_comments_and_literals(table)
+        .lines()
+        .filter_map(|line| {
+            let mut words = line.split_whitespace();
+            let (variant, equals, module, brace) =
+                (words.next()?, words.next()?, words.next()?, words.next()?);
+            let is_variant = variant.starts_with(|c: char| c.is_ascii_uppercase())
+                && variant.bytes().all(is_ident_byte);
+            let is_module = module.bytes().all(is_ident_byte);
+            (is_variant && equals == "=" && is_module && brace == "{" && words.next().is_none())
+                .then(|| variant.to_owned())
+        })
+        .collect()
+}
+
+/// The names `code` gives the notation enums: `Dialect` and `Actor`, and any alias of them
+/// (`use …::Dialect as D`, `type D = …::Dialect;`).
+fn notation_enum_names(code: &str) -> BTreeSet<String> {
+    let bytes = code.as_bytes();
+    let mut names: BTreeSet<String> = NOTATION_ENUMS.iter().map(|&e| e.to_owned()).collect();
+    let found = words(code);
+    for (i, &(start, word)) in found.iter().enumerate() {
+        if NOTATION_ENUMS.contains(&word) {
+            let after = skip_ws(bytes, start + word.len());
+            if word_at(code, after) == Some("as") {
+                if let Some(alias) = word_at(code, skip_ws(bytes, after + 2)) {
+                    names.insert(alias.to_owned());
+                }
+            }
+        }
+        // `type Alias = path::Dialect;`
+        if word == "type" {
+            let Some(&(_, alias)) = found.get(i + 1) else {
+                continue;
+            };
+            let equals = skip_ws(bytes, ident_end(bytes, skip_ws(bytes, start + 4)));
+            if bytes.get(equals) != Some(&b'=') {
+                continue;
+            }
+            let end = code[equals..]
+                .find(';')
+                .map_or(code.len(), |at| equals + at);
+            let target = code[equals + 1..end].trim();
+            let last = target.rsplit("::").next().unwrap_or(target).trim();
+            if NOTATION_ENUMS.contains(&last) {
+                names.insert(alias.to_owned());
+            }
+        }
+    }
+    names
+}
+
+/// The spans of the bodies of the `impl` blocks of `code` whose self type is one of `names`
+/// (`impl Dialect {`, `impl fmt::Display for Dialect {`).
+fn impl_bodies(code: &str, names: &BTreeSet<String>) -> Vec<Range<usize>> {
+    let bytes = code.as_bytes();
+    let mut bodies = Vec::new();
+    for (start, word) in words(code) {
+        if word != "impl" {
+            continue;
+        }
+        let Some(open) = code[start..].find('{').map(|at| start + at) else {
+            continue;
+        };
+        let header = &code[start + 4..open];
+        let header = header.trim_start();
+        // Skip the impl's own generics: `impl<T: X> …`.
+        let header = if header.starts_with('<') {
+            let close = matching_angle(header);
+            &header[close..]
+        } else {
+            header
+        };
+        let self_type = match header.split_whitespace().position(|w| w == "for") {
+            Some(_) => header.rsplit_once(" for ").map_or(header, |(_, t)| t),
+            None => header,
+        };
+        let path = self_type
+            .split(|c: char| c.is_whitespace() || c == '<')
+            .find(|part| !part.is_empty())
+            .unwrap_or_default();
+        let last = path.rsplit("::").next().unwrap_or(path);
+        if names.contains(last) {
+            bodies.push(open..matching_close(bytes, open));
+        }
+    }
+    bodies
+}
+
+/// The end of the `<…>` that opens `text`.
+fn matching_angle(text: &str) -> usize {
+    let mut depth = 0_usize;
+    for (i, c) in text.char_indices() {
+        match c {
+            '<' => depth += 1,
+            '>' => {
+                depth -= 1;
+                if depth == 0 {
+                    return i + 1;
+                }
+            }
+            _ => {}
+        }
+    }
+    text.len()
+}
+
+/// The words of the `{ … }` group whose `{` is at `open`, and whether it holds a `*`.
+fn group_words(code: &str, open: usize) -> (Vec<&str>, bool) {
+    let close = matching_close(code.as_bytes(), open);
+    let inside = &code[open + 1..close.min(code.len())];
+    (
+        words(inside).into_iter().map(|(_, word)| word).collect(),
+        inside.contains('*'),
+    )
+}
+
+/// Every place where the non-test code of `file` names a notation variant: `Dialect::X`,
+/// `Actor::X` (whatever the path before them, `<Dialect>::X` too), `Self::X` in an `impl` of
+/// either, a glob (`Dialect::*`) or a list (`Dialect::{X, …}`) of their variants, and the same
+/// through an alias (`use …::Dialect as D`, `type D = Dialect;`).
+fn named_variants(file: &str, src: &str, variants: &[String]) -> Vec<String> {
+    let code = remove_test_items(&strip_comments_and_literals(src));
+    let bytes = code.as_bytes();
+    let names = notation_enum_names(&code);
+    let bodies = impl_bodies(&code, &names);
+    let is_variant = |word: &str| variants.iter().any(|v| v == word);
+    let mut found = Vec::new();
+    for (start, word) in words(&code) {
+        let in_impl = word == "Self" && bodies.iter().any(|body| body.contains(&start));
+        if !names.contains(word) && !in_impl {
+            continue;
+        }
+        let mut after = skip_ws(bytes, start + word.len());
+        if bytes.get(after) == Some(&b'>') {
+            after = skip_ws(bytes, after + 1);
+        }
+        let Some(next) = double_colon(bytes, after) else {
+            continue;
+        };
+        let next = skip_ws(bytes, next);
+        let what = match bytes.get(next) {
+            Some(b'*') => Some(format!("a glob import of {word}'s variants ({word}::*)")),
+            Some(b'{') => {
+                let (inner, glob) = group_words(&code, next);
+                let listed: Vec<&str> = inner.into_iter().filter(|w| is_variant(w)).collect();
+                if glob {
+                    Some(format!(
+                        "a glob import of {word}'s variants ({word}::{{*}})"
+                    ))
+                } else if listed.is_empty() {
+                    None
+                } else {
+                    Some(format!("an import of {word}::{{{}}}", listed.join(", ")))
+                }
+            }
+            _ => word_at(&code, next)
+                .filter(|variant| is_variant(variant))
+                .map(|variant| format!("{word}::{variant}")),
+        };
+        if let Some(what) = what {
+            found.push(format!(
+                "src/{file}:{} names a notation variant, {what}: only {} may; read the \
+                 notation table (src/{NOTATION_TABLE}) instead",
+                line_of(src, start),
+                MAY_NAME_NOTATIONS
+                    .map(|folder| format!("src/{folder}"))
+                    .join(" and ")
+            ));
+        }
+    }
+    found
+}
+
+/// Every place in `sources` (file under `src/` → source) outside [`MAY_NAME_NOTATIONS`] where
+/// non-test code names a variant of `variants`, sorted.
+fn notation_violations(sources: &BTreeMap<String, String>, variants: &[String]) -> Vec<String> {
+    let mut found: Vec<String> = sources
+        .iter()
+        .filter(|(file, _)| {
+            !MAY_NAME_NOTATIONS
+                .iter()
+                .any(|folder| file.starts_with(folder))
+        })
+        .flat_map(|(file, src)| named_variants(file, src, variants))
+        .collect();
+    found.sort();
+    found
+}
+
+// ------------------------------------------------------------------------------------------
 // The real crate
 // ------------------------------------------------------------------------------------------
 
@@ -1056,6 +1268,46 @@ fn the_crate_follows_architecture_md() {
         table.display(),
         found.len(),
         found.join("\n  - ")
+    );
+}
+
+/// The variants of the notation table, read from the file and checked against the crate's
+/// `Dialect::ALL` (same variants, same order), so that the rule below reads the real table.
+fn real_table_variants(root: &Path) -> Vec<String> {
+    let path = root.join("src").join(NOTATION_TABLE);
+    let table = fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let variants = table_variants(&table);
+    let crate_variants: Vec<String> = gan::Dialect::ALL
+        .iter()
+        .map(|dialect| format!("{dialect:?}"))
+        .collect();
+    assert_eq!(
+        variants,
+        crate_variants,
+        "the rows of {} are not Dialect::ALL",
+        path.display()
+    );
+    variants
+}
+
+#[test]
+fn only_the_notation_table_and_the_migration_rules_name_a_notation() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let variants = real_table_variants(root);
+    let mut sources = BTreeMap::new();
+    read_sources(&root.join("src"), &root.join("src"), &mut sources);
+    let found = notation_violations(&sources, &variants);
+    assert!(
+        found.is_empty(),
+        "{} place(s) name a notation outside the table:\n  - {}",
+        found.len(),
+        found.join("\n  - ")
+    );
+    let architecture_md =
+        fs::read_to_string(root.join("ARCHITECTURE.md")).expect("ARCHITECTURE.md");
+    assert!(
+        architecture_md.contains(&format!("`src/{NOTATION_TABLE}`")),
+        "ARCHITECTURE.md does not name the notation table, `src/{NOTATION_TABLE}`"
     );
 }
 
@@ -1436,4 +1688,100 @@ fn the_most_specific_row_wins_and_a_clean_crate_passes() {
         Some(vec!["model.rs".to_owned(), "x/y.rs".to_owned()])
     );
     assert_eq!(rows[2].line, 7);
+}
+
+/// One planted source file, checked against the variants `Legacy`, `Beta`, `Pnn`, `SnnPin`,
+/// `Qpi`.
+fn planted(file: &str, src: &str) -> Vec<String> {
+    let variants = ["Legacy", "Beta", "Pnn", "SnnPin", "Qpi"].map(str::to_owned);
+    notation_violations(&crate_of(&[(file, src)]), &variants)
+}
+
+#[test]
+fn the_table_rows_name_the_variants() {
+    let table = "//! `Doc = doc {` in a comment is no row.\n\
+                 macro_rules! notations {\n    ($c:ident) => {\n        $c! {\n\
+                 Legacy = legacy {\n                name: \"legacy\",\n            }\n\
+                 SnnPin = snn_pin {\n            }\n        }\n    };\n}\n";
+    assert_eq!(table_variants(table), ["Legacy", "SnnPin"]);
+}
+
+#[test]
+fn a_planted_dialect_or_actor_variant_is_reported_however_written() {
+    let cases = [
+        ("fn f() -> Dialect { Dialect::Legacy }", "Dialect::Legacy"),
+        ("let d = crate::model::Dialect :: Qpi;", "Dialect::Qpi"),
+        ("let d = <Dialect>::Pnn;", "Dialect::Pnn"),
+        (
+            "match d { Dialect::Beta => 1, _ => 2 }",
+            "Dialect::Beta",
+        ),
+        ("if matches!(d, gan::Dialect::SnnPin) {}", "Dialect::SnnPin"),
+        ("if let Actor::SnnPin(pin) = actor {}", "Actor::SnnPin"),
+        (
+            "impl Dialect {\n    fn f(self) -> u8 { match self { Self::Legacy => 1, _ => 2 } }\n}",
+            "Self::Legacy",
+        ),
+        (
+            "impl fmt::Display for crate::model::Dialect {\n    fn fmt(&self) { if *self == Self::Qpi {} }\n}",
+            "Self::Qpi",
+        ),
+        (
+            "impl<T> From<T> for Actor where T: Into<u8> {\n    fn from(t: T) -> Self { Self::Beta(t) }\n}",
+            "Self::Beta",
+        ),
+        ("use crate::model::Dialect::*;", "a glob import of Dialect's variants (Dialect::*)"),
+        ("use self::Actor::*;", "a glob import of Actor's variants (Actor::*)"),
+        (
+            "use crate::model::Dialect::{Legacy, Pnn as P};",
+            "an import of Dialect::{Legacy, Pnn}",
+        ),
+        (
+            "use crate::Dialect::{self as D, *};",
+            "a glob import of Dialect's variants (Dialect::{*})",
+        ),
+        (
+            "use crate::model::Dialect as Notation;\nfn f() { let _ = Notation::Beta; }",
+            "Notation::Beta",
+        ),
+        (
+            "type Notation = crate::model::Dialect;\nconst N: Notation = Notation::Qpi;",
+            "Notation::Qpi",
+        ),
+    ];
+    for (src, what) in cases {
+        let found = planted("detect.rs", src);
+        assert_eq!(found.len(), 1, "{src:?}: {found:?}");
+        assert!(
+            found[0].starts_with("src/detect.rs:")
+                && found[0].contains(&format!("names a notation variant, {what}:")),
+            "{src:?}: {found:?}"
+        );
+    }
+    let found = planted("a/b.rs", "\n\nfn f() { Dialect::Pnn }\n");
+    assert_eq!(
+        found,
+        [
+            "src/a/b.rs:3 names a notation variant, Dialect::Pnn: only src/notation/ and \
+          src/convert/ may; read the notation table (src/notation/table.rs) instead"
+        ]
+    );
+}
+
+#[test]
+fn the_table_the_migration_rules_tests_comments_and_other_names_are_not_reported() {
+    let planted_match = "fn f(d: Dialect) -> u8 { match d { Dialect::Legacy => 1, _ => 2 } }";
+    assert!(planted("notation/mod.rs", planted_match).is_empty());
+    assert!(planted("convert/steps.rs", planted_match).is_empty());
+    assert_eq!(planted("convertx.rs", planted_match).len(), 1);
+    let harmless = "//! Dialect::Legacy in a comment\n\
+                    /// `Actor::Qpi(actor)`\n\
+                    const S: &str = \"Dialect::Beta\";\n\
+                    fn f() { Dialect::ALL; Dialect::DEFAULT.parse(b\"\"); Dialect::named(\"qpi\"); }\n\
+                    fn g() { legacy::Actor::parse(b\"\"); crate::dialect::Actor::flip(a); }\n\
+                    impl Other { fn h() -> Self { Self::Legacy } }\n\
+                    impl Dialect { fn i() { Self::ALL; } }\n\
+                    macro_rules! m { ($v:ident) => { Dialect::$v } }\n\
+                    #[cfg(test)]\nmod tests { fn t() { let _ = Dialect::Pnn; } }\n";
+    assert_eq!(planted("detect.rs", harmless), Vec::<String>::new());
 }

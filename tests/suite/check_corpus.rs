@@ -147,6 +147,7 @@ fn seeds(dialect: Dialect) -> &'static [&'static str] {
             "x9:k",
         ],
         Dialect::Qpi => &["C:K", "c:+k", "S:-R", "x:p", "M:+Q"],
+        _ => panic!("no seeds for {dialect}"),
     }
 }
 

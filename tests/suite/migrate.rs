@@ -102,6 +102,7 @@ fn m1_source_validity_first_and_identity() {
             Pnn => "SHOGI:-P'",
             SnnPin => "CHESS960:-P",
             Qpi => "z:+q",
+            _ => panic!("no identifier for {dialect}"),
         };
         ok(dialect, dialect, input, input, &[]);
     }

@@ -39,6 +39,7 @@ fn identifier(dialect: Dialect) -> BoxedStrategy<String> {
         Dialect::Qpi => ("[A-Z]", "[-+]?", "[A-Z]")
             .prop_map(|(style, prefix, letter)| format!("{style}:{prefix}{letter}"))
             .boxed(),
+        _ => panic!("no identifiers for {dialect}"),
     };
     (body, any::<bool>())
         .prop_map(|(text, first)| {

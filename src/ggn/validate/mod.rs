@@ -50,7 +50,7 @@ pub struct Options {
 impl Default for Options {
     fn default() -> Self {
         Options {
-            dialect: Dialect::SnnPin,
+            dialect: Dialect::DEFAULT,
             squares: None,
             strict: false,
             limits: Limits::default(),

@@ -37,7 +37,8 @@ use self::manifest::DialectManifest;
 use self::valid::Overrides;
 use super::format::{CrossFile, CrossVector, ExpectedError, Vector, VectorFile, FORMAT};
 use crate::grammar::ir::Grammar;
-use crate::grammar::vm::{roles, Role, VmGrammar};
+use crate::grammar::vm::VmGrammar;
+use crate::notation::Role;
 
 /// The seed used when none is given.
 pub const DEFAULT_SEED: u64 = 5;
@@ -487,8 +488,8 @@ fn invalid_candidates(
     }
     // After the string mutations (whose target counts what came before): structured
     // candidates and the confusion alphabet, on a few short valid inputs.
-    let role_rules: Vec<&str> = roles(dialect)
-        .0
+    let role_rules: Vec<&str> = dialect
+        .roles()
         .iter()
         .filter(|(_, role)| *role != Role::Uppercase)
         .map(|(rule, _)| *rule)

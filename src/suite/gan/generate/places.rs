@@ -1,8 +1,8 @@
 //! The position classes of the confusion alphabet, read from the grammar: each character of
-//! a valid input lies in the innermost non-silent rule of its parse, named after the rule of
-//! the role table (`grammar/vm.rs`: the rules that hold the style, the type, a modifier) that
-//! encloses it when that is another rule: `style/identifier_tail` (snn-pin), `type/abbr`
-//! (beta), `colon`. The two case branches share their classes: `uppercase_` and
+//! a valid input lies in the innermost non-silent rule of its parse, named after the role rule
+//! (the notation's roles in the notation table: the rules that hold the style, the type, a
+//! modifier) that encloses it when that is another rule: `style/identifier_tail` (snn-pin),
+//! `type/abbr` (beta), `colon`. The two case branches share their classes: `uppercase_` and
 //! `lowercase_` prefixes and suffixes are dropped from the names. The end of the input is
 //! `end`.
 //!

@@ -1,7 +1,7 @@
-//! Candidates aimed at the bugs real implementations have (issue "corpus power"): inputs that
-//! fail at offset 0, the examples printed in docs/DECISIONS.md, long inputs, invalid UTF-8
-//! after multi-byte characters, and the family-wide confusion alphabet. Like every candidate,
-//! each is judged by the parser and confirmed by the oracle before it becomes a vector.
+//! Candidates aimed at the bugs real implementations have: inputs that fail at offset 0, the
+//! examples printed in docs/DECISIONS.md, long inputs, invalid UTF-8 after multi-byte
+//! characters, and the family-wide confusion alphabet. Like every candidate, each is judged by
+//! the parser and confirmed by the oracle before it becomes a vector.
 
 use std::collections::{HashMap, HashSet};
 
@@ -398,13 +398,19 @@ fn flip_last_letter(source: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::{alphabet, places, Grammar, SHARED};
-    use crate::grammar::SOURCES;
+    use crate::model::Dialect;
 
-    /// The five grammars, `edit` applied to the text of `file`.
+    /// The grammar files and their texts, in the order of the notation table.
+    fn sources() -> impl Iterator<Item = (&'static str, &'static str)> {
+        Dialect::ALL
+            .into_iter()
+            .map(|dialect| (dialect.grammar_file(), dialect.grammar_text()))
+    }
+
+    /// Every notation's grammar, `edit` applied to the text of `file`.
     fn grammars(file: &str, edit: impl Fn(&str) -> String) -> Vec<Grammar> {
-        SOURCES
-            .iter()
-            .map(|&(name, text)| {
+        sources()
+            .map(|(name, text)| {
                 let text = if name == file {
                     edit(text)
                 } else {
@@ -483,12 +489,9 @@ mod tests {
         assert_eq!(inside, family(&grammars("", str::to_owned)));
     }
 
-    /// The position classes of `input` in `file`, with the role rules of the vm table.
+    /// The position classes of `input` in `file`, with the role rules `roles`.
     fn classes(file: &str, roles: &[&str], input: &str) -> Vec<String> {
-        let (_, text) = SOURCES
-            .iter()
-            .find(|(name, _)| *name == file)
-            .expect("a file");
+        let (_, text) = sources().find(|(name, _)| *name == file).expect("a file");
         let grammar = Grammar::parse(file, text).expect("parses");
         places::places(&grammar, roles, input).expect("accepted")
     }
@@ -527,7 +530,10 @@ mod tests {
             classes("legacy.pest", &[], "AB:K"),
             ["identifier", "identifier", "colon", "identifier"]
         );
-        let grammar = Grammar::parse("qpi.pest", SOURCES[4].1).expect("parses");
+        let (_, qpi) = sources()
+            .find(|(name, _)| *name == "qpi.pest")
+            .expect("qpi");
+        let grammar = Grammar::parse("qpi.pest", qpi).expect("parses");
         assert_eq!(places::places(&grammar, &[], "C:KK"), None);
     }
 }

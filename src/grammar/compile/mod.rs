@@ -1,0 +1,451 @@
+//! The fast path: a grammar of `grammar/*.pest`, read through the [IR](super::ir), translated
+//! into one regex and compiled into automata, so that parsing needs no pest at run time while
+//! the `.pest` files stay the only statement of the syntax.
+//!
+//! - `translate`: every rule inlined into one regex; the rules that hold an attribute (the
+//!   roles of the notation's row in the notation table: style, type, state, intermediate,
+//!   promoted, king, and the uppercase branch) become capture groups.
+//! - `agree`: PEG and a regex read a grammar alike only when ordered choice and greedy
+//!   repetition never have to give something back; the check refuses, naming the rule, any
+//!   construct where they could disagree. Predicates and the stack are already refused by the
+//!   IR.
+//! - A dense DFA gives the verdict and, where it dies, D11's offset (the walk of
+//!   `crate::automaton`, shared with the oracle).
+//! - `tagged`: a one-pass DFA whose transitions carry the group boundaries reads the groups of
+//!   an accepted input when the regex allows it; otherwise `capture`: a one-pass DFA, or a
+//!   bounded backtracker (a `PikeVM` past its length limit). [`Compiled::engine`] says which.
+//! - The built-in grammars are compiled once, on first use ([`Compiled::builtin`]).
+
+mod agree;
+mod capture;
+mod tagged;
+mod translate;
+
+use std::fmt;
+use std::str;
+use std::sync::OnceLock;
+
+use regex_automata::dfa::dense;
+use regex_automata::util::pool::{Pool, PoolGuard};
+use regex_automata::PatternID;
+
+use self::capture::{Captor, Scratch, ScratchFn};
+use self::tagged::{Slots, Tagged, DEAD, MAX_SLOTS};
+use self::translate::{verdict_dfa, Translator};
+use super::ir::Grammar;
+use crate::automaton::{self, Walk};
+use crate::model::{ActorFields, Dialect, Side, State};
+use crate::notation::Role;
+
+pub struct Compiled {
+    dialect: Dialect,
+    pattern: String,
+    dfa: dense::DFA<Vec<u32>>,
+    captor: Captor,
+    /// The tagged one-pass DFA that reads the groups when the pattern allows it (before
+    /// `captor`, which is then never used).
+    tagged: Option<Tagged>,
+    /// The start slots (`2 × group`) of the role groups, as a mask over a tagged walk's slots.
+    role_starts: u32,
+    /// The role of the group whose start slot is the index.
+    role_of_slot: [Option<Role>; MAX_SLOTS],
+    /// The capture groups that carry a role, by group index, in pattern order.
+    groups: Vec<(usize, Role)>,
+    /// Whether the grammar names its uppercase branch (otherwise the side is read from the
+    /// first letter).
+    has_uppercase: bool,
+    /// The optional attributes of the dialect (`state`, `intermediate`, …), a bit per role.
+    optional: u8,
+    pool: Pool<Scratch, ScratchFn>,
+}
+
+/// The engine that reads the capture groups of an accepted input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Engine {
+    /// A one-pass DFA: one transition per byte, groups included.
+    OnePass,
+    /// A bounded backtracker (a `PikeVM` for inputs past its limit): the regex is not one-pass,
+    /// e.g. `pnn`'s ordered alternatives that share a prefix.
+    Backtrack,
+}
+
+impl Engine {
+    /// `one-pass` or `backtrack`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Engine::OnePass => "one-pass",
+            Engine::Backtrack => "backtrack",
+        }
+    }
+}
+
+/// An accepted input, seen through borrowed slices of it: every attribute of
+/// [`ActorFields`] without an allocation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct View<'a> {
+    /// The style, as written.
+    pub style: &'a str,
+    /// The piece type without its modifiers, as written.
+    pub piece_type: &'a str,
+    /// The side.
+    pub side: Side,
+    /// The state prefix, in the dialects that have one.
+    pub state: Option<State>,
+    /// `pnn`'s `'` suffix.
+    pub intermediate: Option<bool>,
+    /// `beta`'s `+`.
+    pub promoted: Option<bool>,
+    /// `beta`'s `-`.
+    pub king: Option<bool>,
+}
+
+impl View<'_> {
+    /// The attributes, owned.
+    pub fn fields(&self) -> ActorFields {
+        ActorFields {
+            style: self.style.to_owned(),
+            piece_type: self.piece_type.to_owned(),
+            side: self.side,
+            state: self.state,
+            intermediate: self.intermediate,
+            promoted: self.promoted,
+            king: self.king,
+        }
+    }
+}
+
+/// An accepted input's attributes, the text ones as spans of it (start, end).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Parts {
+    pub(crate) style: (usize, usize),
+    pub(crate) piece_type: (usize, usize),
+    pub(crate) side: Side,
+    pub(crate) state: Option<State>,
+    pub(crate) intermediate: Option<bool>,
+    pub(crate) promoted: Option<bool>,
+    pub(crate) king: Option<bool>,
+}
+
+/// Why a grammar has no fast path: it cannot be read, or PEG and a regex could disagree on it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CompileError {
+    file: String,
+    rule: Option<String>,
+    message: String,
+}
+
+impl CompileError {
+    /// The rule at fault, when there is one.
+    pub fn rule(&self) -> Option<&str> {
+        self.rule.as_deref()
+    }
+}
+
+impl fmt::Display for CompileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: ", self.file)?;
+        if let Some(rule) = &self.rule {
+            write!(f, "rule {rule}: ")?;
+        }
+        write!(f, "no fast path: {}", self.message)
+    }
+}
+
+impl std::error::Error for CompileError {}
+
+impl fmt::Debug for Compiled {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Compiled")
+            .field("dialect", &self.dialect)
+            .field("pattern", &self.pattern)
+            .field("engine", &self.engine())
+            .finish_non_exhaustive()
+    }
+}
+
+static BUILTIN: [OnceLock<Result<Compiled, CompileError>>; Dialect::ALL.len()] =
+    [const { OnceLock::new() }; Dialect::ALL.len()];
+
+impl Compiled {
+    /// The fast path of a built-in grammar, compiled on first use.
+    pub fn builtin(dialect: Dialect) -> Result<&'static Compiled, &'static CompileError> {
+        BUILTIN[dialect.index()]
+            .get_or_init(|| Compiled::new(dialect, dialect.grammar_file(), dialect.grammar_text()))
+            .as_ref()
+    }
+
+    /// Compiles the text of a `.pest` file (`file` names it in errors) for `dialect`, whose
+    /// roles (its row of the notation table) say which rules hold the attributes.
+    pub fn new(dialect: Dialect, file: &str, text: &str) -> Result<Compiled, CompileError> {
+        let grammar = Grammar::parse(file, text).map_err(|error| CompileError {
+            file: file.to_owned(),
+            rule: None,
+            message: error.message,
+        })?;
+        Compiled::from_grammar(dialect, file, &grammar)
+    }
+
+    /// Compiles a grammar already read into the IR.
+    pub fn from_grammar(
+        dialect: Dialect,
+        file: &str,
+        grammar: &Grammar,
+    ) -> Result<Compiled, CompileError> {
+        let fail = |rule: Option<&str>, message: String| CompileError {
+            file: file.to_owned(),
+            rule: rule.map(str::to_owned),
+            message,
+        };
+        let mut translator = Translator::new(grammar, Some(dialect.roles()), Vec::new());
+        let pattern = translator
+            .entry()
+            .map_err(|(rule, message)| fail(Some(&rule), message))?;
+        agree::check(grammar).map_err(|(rule, message)| fail(Some(&rule), message))?;
+        let named = translator.groups;
+        for (role, what) in [(Role::Style, "style"), (Role::Type, "type")] {
+            if !named.iter().any(|(_, seen)| *seen == role) {
+                return Err(fail(
+                    None,
+                    format!("no rule of the grammar holds the {what}"),
+                ));
+            }
+        }
+        let regex_error = |error: &dyn fmt::Display| fail(None, error.to_string());
+        let dfa = verdict_dfa(&pattern).map_err(|e| regex_error(&e))?;
+        let captor = Captor::build(&pattern).map_err(|e| regex_error(&e))?;
+        let info = captor.group_info();
+        let mut groups: Vec<(usize, Role)> = named
+            .iter()
+            .map(|(name, role)| {
+                let index = info
+                    .to_index(PatternID::ZERO, name)
+                    .expect("every group of the translation is in the regex");
+                (index, *role)
+            })
+            .collect();
+        // Pattern order, as the parse tree's: the first group of a role to match wins.
+        groups.sort_unstable_by_key(|&(index, _)| index);
+        let has_uppercase = named.iter().any(|(_, role)| *role == Role::Uppercase);
+        let for_pool = captor.clone();
+        let create: ScratchFn = Box::new(move || for_pool.scratch());
+        let tagged = Tagged::build(&pattern);
+        let (mut role_starts, mut role_of_slot) = (0u32, [None; MAX_SLOTS]);
+        for &(index, role) in &groups {
+            if let Some(cell) = role_of_slot.get_mut(2 * index) {
+                *cell = Some(role);
+                role_starts |= 1 << (2 * index);
+            }
+        }
+        Ok(Compiled {
+            dialect,
+            pattern,
+            dfa,
+            captor,
+            tagged,
+            role_starts,
+            role_of_slot,
+            groups,
+            has_uppercase,
+            optional: [Role::State, Role::Intermediate, Role::Promoted, Role::King]
+                .into_iter()
+                .filter(|&role| dialect.has(role))
+                .fold(0, |mask, role| mask | bit(role)),
+            pool: Pool::new(create),
+        })
+    }
+
+    /// The dialect whose roles name the groups.
+    pub fn dialect(&self) -> Dialect {
+        self.dialect
+    }
+
+    /// The regex the grammar was translated into (uppercase and lowercase branches, the role
+    /// rules as named groups).
+    pub fn pattern(&self) -> &str {
+        &self.pattern
+    }
+
+    /// The engine that reads the groups.
+    pub fn engine(&self) -> Engine {
+        if self.tagged.is_some() {
+            return Engine::OnePass;
+        }
+        match self.captor {
+            Captor::OnePass(_) => Engine::OnePass,
+            Captor::Backtrack(..) => Engine::Backtrack,
+        }
+    }
+
+    /// The verdict alone: `Err` holds the length of the longest viable prefix (D11).
+    pub fn recognize(&self, input: &[u8]) -> Result<(), usize> {
+        match automaton::walk(&self.dfa, input) {
+            Walk::Match => Ok(()),
+            Walk::Dead { offset, .. } => Err(offset),
+        }
+    }
+
+    /// The verdict, and the attributes of an accepted input as slices of it.
+    ///
+    /// # Panics
+    ///
+    /// Never in practice: the DFA and the capture engine are built from one pattern, so an
+    /// input the DFA accepts always has groups.
+    pub fn view<'a>(&self, input: &'a str) -> Result<View<'a>, usize> {
+        let parts = self.locate(input.as_bytes())?;
+        let slice = |(start, end): (usize, usize)| input.get(start..end).unwrap_or_default();
+        Ok(View {
+            style: slice(parts.style),
+            piece_type: slice(parts.piece_type),
+            side: parts.side,
+            state: parts.state,
+            intermediate: parts.intermediate,
+            promoted: parts.promoted,
+            king: parts.king,
+        })
+    }
+
+    /// The view of `input` given as bytes when the grammar accepts it, whole, and the input is
+    /// UTF-8 (`None` otherwise: the caller's full pipeline then says why). With the tagged DFA
+    /// of a grammar of ASCII bytes, an accepted input is ASCII: it is not checked for UTF-8
+    /// apart from the slices the view holds.
+    pub fn view_bytes<'a>(&self, input: &'a [u8]) -> Option<View<'a>> {
+        let parts = self.parts(input)?;
+        let slice = |(start, end): (usize, usize)| str::from_utf8(&input[start..end]).ok();
+        Some(View {
+            style: slice(parts.style)?,
+            piece_type: slice(parts.piece_type)?,
+            side: parts.side,
+            state: parts.state,
+            intermediate: parts.intermediate,
+            promoted: parts.promoted,
+            king: parts.king,
+        })
+    }
+
+    /// Whether every input the fast path accepts is printable ASCII without `"` or `\\`
+    /// (known from the tagged DFA's transitions; `false` without one).
+    pub(crate) fn accepts_plain_only(&self) -> bool {
+        self.tagged.as_ref().is_some_and(|tagged| tagged.plain)
+    }
+
+    /// [`view_bytes`](Self::view_bytes) as spans of the input: what the bulk writers copy,
+    /// with no UTF-8 check at all on the common path.
+    pub(crate) fn parts(&self, input: &[u8]) -> Option<Parts> {
+        let ascii = self.tagged.as_ref().is_some_and(|tagged| tagged.ascii);
+        if !ascii {
+            str::from_utf8(input).ok()?;
+        }
+        self.locate(input).ok()
+    }
+
+    /// The verdict, and the spans of an accepted input's attributes.
+    ///
+    /// # Panics
+    ///
+    /// Never in practice: the DFA and the capture engine are built from one pattern, so an
+    /// input the DFA accepts always has groups.
+    fn locate(&self, input: &[u8]) -> Result<Parts, usize> {
+        // Offsets are recorded as `u32`: longer inputs go to the other engines.
+        if let Some(tagged) = self.tagged.as_ref().filter(|_| input.len() < DEAD as usize) {
+            let mut slots = [0; MAX_SLOTS];
+            if let Some(seen) = tagged.run(input, &mut slots) {
+                return Ok(self.assemble(input, self.tagged_spans(&slots, seen)));
+            }
+            self.recognize(input)?;
+            panic!("the DFA and the tagged DFA disagree");
+        }
+        // A one-pass DFA answers a rejection as fast as the dense one: it goes first, and the
+        // dense DFA only walks rejected inputs, for D11. A backtracker does not: the dense DFA
+        // goes first.
+        let one_pass = matches!(self.captor, Captor::OnePass(_));
+        if !one_pass {
+            self.recognize(input)?;
+        }
+        let mut scratch: PoolGuard<'_, Scratch, ScratchFn> = self.pool.get();
+        let Scratch { caps, cache } = &mut *scratch;
+        self.captor.captures(cache, input, caps);
+        if one_pass && !caps.is_match() {
+            self.recognize(input)?;
+        }
+        assert!(caps.is_match(), "the DFA and the capture engine disagree");
+        let spans = self.groups.iter().filter_map(|&(index, role)| {
+            caps.get_group(index)
+                .map(|span| (role, span.start, span.end))
+        });
+        Ok(self.assemble(input, spans))
+    }
+
+    /// The role groups a tagged walk crossed, in pattern order, with their spans.
+    #[inline]
+    fn tagged_spans<'s>(
+        &'s self,
+        slots: &'s Slots,
+        seen: u32,
+    ) -> impl Iterator<Item = (Role, usize, usize)> + 's {
+        let mut starts = seen & self.role_starts;
+        std::iter::from_fn(move || loop {
+            if starts == 0 {
+                return None;
+            }
+            let slot = starts.trailing_zeros() as usize;
+            starts &= starts - 1;
+            if let Some(role) = self.role_of_slot[slot] {
+                return Some((role, slots[slot] as usize, slots[slot + 1] as usize));
+            }
+        })
+    }
+
+    /// The parts of an accepted `input`, from the role groups that matched (`spans`: role,
+    /// start and end, in pattern order).
+    #[inline]
+    fn assemble(&self, input: &[u8], spans: impl Iterator<Item = (Role, usize, usize)>) -> Parts {
+        let (mut style, mut piece_type, mut upper) = (None, None, false);
+        let (mut state, mut intermediate, mut promoted, mut king) = (None, false, false, false);
+        for (role, start, end) in spans {
+            match role {
+                Role::Uppercase => upper = true,
+                Role::Style => style = style.or(Some((start, end))),
+                Role::Type => piece_type = piece_type.or(Some((start, end))),
+                Role::State => {
+                    state = state.or(match &input[start..end] {
+                        b"" => Some(State::Normal),
+                        b"+" => Some(State::Enhanced),
+                        b"-" => Some(State::Diminished),
+                        _ => None,
+                    });
+                }
+                Role::Intermediate => intermediate = true,
+                Role::Promoted => promoted = true,
+                Role::King => king = true,
+            }
+        }
+        let side = if self.has_uppercase {
+            if upper {
+                Side::First
+            } else {
+                Side::Second
+            }
+        } else {
+            input
+                .iter()
+                .copied()
+                .find_map(Side::of_letter)
+                .unwrap_or(Side::First)
+        };
+        let has = |role: Role| self.optional & bit(role) != 0;
+        Parts {
+            style: style.unwrap_or_default(),
+            piece_type: piece_type.unwrap_or_default(),
+            side,
+            state: has(Role::State).then(|| state.unwrap_or(State::Normal)),
+            intermediate: has(Role::Intermediate).then_some(intermediate),
+            promoted: has(Role::Promoted).then_some(promoted),
+            king: has(Role::King).then_some(king),
+        }
+    }
+}
+
+/// The bit of `role` in [`Compiled`]'s mask of optional attributes.
+fn bit(role: Role) -> u8 {
+    1 << role as u8
+}
