@@ -371,6 +371,142 @@ fn the_replay_rules_hold() {
     );
 }
 
+/// The front door: README.md's first 40 lines say what gan is and hold both set-up commands,
+/// the job `gan` exists for on the data the repository ships, and the test command that
+/// `.ci/run` calls; a table of contents follows.
+#[test]
+fn the_readme_opens_with_what_gan_is_and_both_set_up_commands() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let head: Vec<&str> = readme.lines().take(40).collect();
+    assert_eq!(head[0], "# gan");
+    assert!(
+        head.iter()
+            .any(|line| line.starts_with("GAN (General Actor Notation) names the pieces")),
+        "README.md's first 40 lines say what gan is"
+    );
+    for command in [
+        "cargo run --release -- check --check-errors -- python3 conformance/adapters/gan_ref.py",
+        "./scripts/test",
+    ] {
+        assert!(
+            head.contains(&command),
+            "README.md's first 40 lines lack `{command}`"
+        );
+    }
+    let ci = std::fs::read_to_string(root.join(".ci/run")).unwrap();
+    assert!(
+        ci.lines().any(|line| line == "./scripts/test"),
+        ".ci/run calls ./scripts/test"
+    );
+    assert!(
+        readme.contains("\n## Contents\n"),
+        "README.md has a table of contents"
+    );
+}
+
+/// Every `docs/*.md` page is replayed (`pages` reads the whole folder), linked from README.md,
+/// and compiled as a doctest: `src/lib.rs` includes it. DECISIONS.md alone is not compiled:
+/// its unlabelled block is the oracle regexes, which rustdoc would take for Rust, and it holds
+/// no Rust block.
+#[test]
+fn every_docs_page_is_replayed_linked_and_compiled() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let lib = std::fs::read_to_string(root.join("src/lib.rs")).unwrap();
+    let pages = pages(root);
+    let (readme, docs) = pages.split_first().unwrap();
+    assert_eq!(readme.0, "README.md");
+    assert!(lib.contains("#[doc = include_str!(\"../README.md\")]"));
+    assert!(docs.len() >= 9, "{} pages under docs/", docs.len());
+    for (file, text) in docs {
+        assert!(
+            readme.1.contains(&format!("]({file})")),
+            "README.md does not link {file}"
+        );
+        if file == "docs/DECISIONS.md" {
+            assert!(
+                !text.lines().any(|line| line.starts_with("```rust")),
+                "{file} holds a Rust block, which no doctest compiles"
+            );
+            continue;
+        }
+        assert!(
+            lib.contains(&format!("#[doc = include_str!(\"../{file}\")]")),
+            "src/lib.rs does not compile the Rust blocks of {file}: add it to docs_doctests"
+        );
+    }
+}
+
+/// Every relative link of README.md and the `docs/` pages leads to a file of the repository,
+/// and its `#anchor` to a heading of the page it names.
+#[test]
+fn every_link_of_readme_and_docs_resolves() {
+    assert_eq!(
+        anchors("# T\n```sh\n# not a heading\n```\n## Decisions on points DECISIONS.md leaves open (the strict reading)\n### 8. Processes and signals\n"),
+        ["t", "decisions-on-points-decisionsmd-leaves-open-the-strict-reading", "8-processes-and-signals"]
+    );
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let link = regex::Regex::new(r"\]\(([^)\s]+)\)").unwrap();
+    let mut broken = Vec::new();
+    let mut checked = 0;
+    for (file, text) in pages(root) {
+        let page = root.join(&file);
+        for found in link.captures_iter(&text) {
+            let target = &found[1];
+            if target.contains("://") {
+                continue;
+            }
+            let (path, anchor) = match target.split_once('#') {
+                Some((path, anchor)) => (path, Some(anchor)),
+                None => (target, None),
+            };
+            let to = if path.is_empty() {
+                page.clone()
+            } else {
+                page.parent().unwrap().join(path)
+            };
+            checked += 1;
+            if !to.exists() {
+                broken.push(format!("{file}: {target}: no such file"));
+            } else if let Some(anchor) = anchor {
+                let headings = anchors(&std::fs::read_to_string(&to).unwrap());
+                if !headings.iter().any(|heading| heading == anchor) {
+                    broken.push(format!("{file}: {target}: no such heading"));
+                }
+            }
+        }
+    }
+    assert!(broken.is_empty(), "broken links:\n{}", broken.join("\n"));
+    assert!(checked >= 50, "only {checked} links checked");
+}
+
+/// The anchors GitHub gives the headings of a Markdown page (outside fenced blocks): the
+/// title lowercased, spaces as `-`, every character but letters, digits, `-` and `_` removed.
+fn anchors(text: &str) -> Vec<String> {
+    let mut fenced = false;
+    let mut found = Vec::new();
+    for line in text.lines() {
+        if line.starts_with("```") {
+            fenced = !fenced;
+            continue;
+        }
+        let title = line.trim_start_matches('#');
+        if fenced || title.len() == line.len() || !title.starts_with(' ') {
+            continue;
+        }
+        found.push(
+            title
+                .trim()
+                .to_lowercase()
+                .chars()
+                .filter(|c| c.is_alphanumeric() || matches!(c, ' ' | '-' | '_'))
+                .map(|c| if c == ' ' { '-' } else { c })
+                .collect(),
+        );
+    }
+    found
+}
+
 /// `examples/edited-grammar/` is the built-in grammars with qpi's style widened: the files
 /// it does not edit stay copies of `grammar/`.
 #[test]
