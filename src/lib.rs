@@ -99,3 +99,26 @@ pub use parse::Limits;
 #[doc = include_str!("../README.md")]
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
+
+/// The Rust blocks of the reference pages under `docs/`, compiled like README.md's: every page
+/// but DECISIONS.md, whose unlabelled block is the oracle regexes (tests/suite/readme.rs
+/// checks that the list is complete).
+#[cfg(doctest)]
+pub mod docs_doctests {
+    #[doc = include_str!("../docs/check.md")]
+    pub struct Check;
+    #[doc = include_str!("../docs/corpus.md")]
+    pub struct Corpus;
+    #[doc = include_str!("../docs/ggn.md")]
+    pub struct Ggn;
+    #[doc = include_str!("../docs/library.md")]
+    pub struct Library;
+    #[doc = include_str!("../docs/limits.md")]
+    pub struct Limits;
+    #[doc = include_str!("../docs/migrate.md")]
+    pub struct Migrate;
+    #[doc = include_str!("../docs/parse.md")]
+    pub struct Parse;
+    #[doc = include_str!("../docs/specs.md")]
+    pub struct Specs;
+}

@@ -3,7 +3,7 @@
 
 An executable example for implementers: it migrates the GAN identifiers inside
 a GGN document from one dialect to another, as `gan migrate --ggn` does
-(DECISIONS.md sections 3 and 4; README.md, "Inside GGN documents"), with the
+(DECISIONS.md sections 3 and 4; docs/migrate.md, "Inside GGN documents"), with the
 Python 3 standard library only (3.8 or later). It is built on the two other
 reference adapters in this folder: ggn_ref.py validates the documents (before
 and after), migrate_ref.py converts each identifier.

@@ -3,7 +3,7 @@
 Run from this directory:  python3 -m unittest test_migrate_ggn_ref
 
 The expectations are written by hand from DECISIONS.md sections 3 and 4 and the
-README's "Inside GGN documents", not by running the adapter. The whole of
+"Inside GGN documents" of docs/migrate.md, not by running the adapter. The whole of
 conformance/migrate-ggn.json is run through the adapter by the Rust suite
 (tests/suite/check_suites.rs); these tests pin each stage and the protocol.
 """

@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
-"""A first adapter for `gan check`, to copy and adapt (README.md, "Check your implementation").
+"""A first adapter for `gan check`, to copy and adapt (docs/check.md).
 
 It wraps a tiny implementation of the `snn-pin` dialect, one regular expression, and speaks
 both protocols of conformance/PROTOCOL.md: batch (the default: one JSON request per line on
 standard input, one JSON reply per line, flushed) and per-case (`--per-case`: the raw input
 on standard input, the dialect in GAN_CHECK_DIALECT, the verdict in the exit status).
 
-The implementation makes one classic mistake on purpose, so that README.md can show
+The implementation makes one classic mistake on purpose, so that docs/check.md can show
 `gan check` finding it: Python's `$` also matches just before a final newline, so
 `re.match("...$")` accepts "C:K\\n" (DECISIONS.md D1); `re.fullmatch` would not. It knows no
 other dialect and says so (every input of another dialect is "invalid"): run it with

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A converter with a classic mistake, for README.md's migrate-suite example.
+"""A converter with a classic mistake, for docs/check.md's migrate-suite example.
 
 It is the reference adapter, conformance/adapters/migrate_ref.py, with one function wrapped:
 beta's king-like `-` is carried over to snn-pin, where `-` means diminished (DECISIONS.md

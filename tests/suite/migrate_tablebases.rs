@@ -404,7 +404,7 @@ fn the_cli_groups_ambiguous_style_on_stderr_only() {
     );
 }
 
-/// The README's worked example, on the shipped files: the guess, then the fix with `--map`.
+/// The worked example of docs/migrate.md, on the shipped files: the guess, then the fix with `--map`.
 #[test]
 fn the_xiaoqi_example_files() {
     let guessed = gan()
@@ -517,15 +517,15 @@ fn ggn_documents_report_ambiguous_style_at_every_pointer() {
     assert!(fixed.output().unwrap().contains("\"XIAOQI:K\""));
 }
 
-/// The xiaoqi part of README.md's worked example, replayed in a folder holding a copy of
+/// The xiaoqi part of docs/migrate.md's worked example, replayed in a folder holding a copy of
 /// `examples/migrate/`: every `$ gan …` prints what the block shows on standard error, every
 /// `$ head -3 FILE` and `$ cat FILE` what the block shows.
 #[test]
-fn the_readme_xiaoqi_example_is_current() {
+fn the_documented_xiaoqi_example_is_current() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
-    let start = readme.find("### A worked example").expect("the section");
-    let section = &readme[start..];
+    let page = std::fs::read_to_string(root.join("docs/migrate.md")).unwrap();
+    let start = page.find("## A worked example").expect("the section");
+    let section = &page[start..];
     let section = &section[..section.find("A file of `beta` identifiers").unwrap()];
     let dir = tempfile::tempdir().unwrap();
     std::fs::create_dir_all(dir.path().join("examples/migrate")).unwrap();
@@ -565,10 +565,10 @@ fn the_readme_xiaoqi_example_is_current() {
                     lines(file.lines().take(3))
                 }
                 "cat" => std::fs::read_to_string(dir.path().join(words[1])).unwrap(),
-                other => panic!("README runs {other}"),
+                other => panic!("docs/migrate.md runs {other}"),
             };
             let expected = lines(expected.iter().copied());
-            assert_eq!(actual, expected, "README.md: $ {command}");
+            assert_eq!(actual, expected, "docs/migrate.md: $ {command}");
             checked += 1;
         }
     }

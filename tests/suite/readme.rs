@@ -1,7 +1,7 @@
-//! README.md replayed: every example runs as written, from the repository root, and prints
-//! what the README shows, with the exit status it shows.
+//! README.md and every page of `docs/` replayed: every example runs as written, from the
+//! repository root, and prints what the page shows, with the exit status it shows.
 //!
-//! The rules, so that a new section only has to follow them:
+//! The rules, so that a new section or page only has to follow them:
 //! - A fenced block of type `console` or `text` that holds `$ ` lines is a transcript: each
 //!   `$ COMMAND` runs in bash, standard error merged into standard output (`2>&1`), and must
 //!   print exactly the lines up to the next `$ ` line. A line `…` stands for any number of
@@ -14,17 +14,20 @@
 //!   benchmarks, the full test run).
 //! - `cargo run [--release] [-q] -- ARGS` runs as `gan ARGS`: the same program, built for the
 //!   tests, first on `PATH`.
-//! - Each `##` section runs, top to bottom, in a scratch copy of the repository (its tracked
-//!   and unignored files), so that files written by one block are there for the next, and
-//!   nothing is written in the repository.
-//! - One masking rule, applied to the README and to the output alike: a timing
+//! - Each `##` section of a page (and the part of a page before its first `##`) runs, top to
+//!   bottom, in a scratch copy of the repository (its tracked and unignored files), so that
+//!   files written by one block are there for the next, and nothing is written in the
+//!   repository.
+//! - One masking rule, applied to the page and to the output alike: a timing
 //!   (`0.42 s (3929/s)`) reads `N s (N/s)`, and the scratch folder's path reads `$SCRATCH`.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-/// One fenced block of README.md.
+/// One fenced block of README.md or of a `docs/` page.
 struct Block {
+    /// The page, relative to the repository root (`README.md`, `docs/check.md`).
+    file: String,
     /// 1-based line of the opening fence.
     line: usize,
     lang: String,
@@ -34,7 +37,26 @@ struct Block {
     section: String,
 }
 
-fn readme_blocks(text: &str) -> Vec<Block> {
+/// README.md, then every `docs/*.md` in name order: the pages whose examples are replayed.
+fn pages(root: &Path) -> Vec<(String, String)> {
+    let mut names: Vec<String> = std::fs::read_dir(root.join("docs"))
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|e| e == "md"))
+        .map(|path| format!("docs/{}", path.file_name().unwrap().to_str().unwrap()))
+        .collect();
+    names.sort();
+    names.insert(0, "README.md".to_owned());
+    names
+        .into_iter()
+        .map(|name| {
+            let text = std::fs::read_to_string(root.join(&name)).unwrap();
+            (name, text)
+        })
+        .collect()
+}
+
+fn readme_blocks(file: &str, text: &str) -> Vec<Block> {
     let mut blocks = Vec::new();
     let mut section = String::new();
     let mut previous = "";
@@ -52,6 +74,7 @@ fn readme_blocks(text: &str) -> Vec<Block> {
                 body.push(inner.to_owned());
             }
             blocks.push(Block {
+                file: file.to_owned(),
                 line: index + 1,
                 lang: lang.trim().to_owned(),
                 body,
@@ -83,7 +106,7 @@ fn steps(block: &Block) -> Vec<Step> {
                     });
                 } else {
                     let step = steps.last_mut().unwrap_or_else(|| {
-                        panic!("README.md:{}: output before any `$ `", block.line)
+                        panic!("{}:{}: output before any `$ `", block.file, block.line)
                     });
                     step.expected.as_mut().unwrap().push(line.clone());
                 }
@@ -220,7 +243,7 @@ fn replay_section(root: &Path, blocks: &[&Block]) -> (usize, Vec<String>) {
         let steps = steps(block);
         let mut status: Option<(String, i32)> = None;
         for (index, step) in steps.iter().enumerate() {
-            let place = format!("README.md:{}: $ {}", block.line, step.command);
+            let place = format!("{}:{}: $ {}", block.file, block.line, step.command);
             let (code, output) = if step.command == "echo $?" {
                 let (_, code) = status.take().expect("`echo $?` after a command");
                 (0, format!("{code}\n"))
@@ -234,7 +257,7 @@ fn replay_section(root: &Path, blocks: &[&Block]) -> (usize, Vec<String>) {
                 .is_some_and(|next| next.command == "echo $?");
             if code != 0 && !shows_status {
                 problems.push(format!(
-                    "{place}\nexits {code}; the README must show it with `$ echo $?`\n{output}"
+                    "{place}\nexits {code}; the page must show it with `$ echo $?`\n{output}"
                 ));
             }
             status = Some((step.command.clone(), code));
@@ -256,15 +279,18 @@ fn replay_section(root: &Path, blocks: &[&Block]) -> (usize, Vec<String>) {
 }
 
 #[test]
-fn every_readme_example_runs_as_written() {
+fn every_readme_and_docs_example_runs_as_written() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(root.join("README.md")).unwrap();
-    let blocks = readme_blocks(&text);
-    let mut sections: Vec<(String, Vec<&Block>)> = Vec::new();
+    let blocks: Vec<Block> = pages(root)
+        .iter()
+        .flat_map(|(file, text)| readme_blocks(file, text))
+        .collect();
+    let mut sections: Vec<((&str, &str), Vec<&Block>)> = Vec::new();
     for block in blocks.iter().filter(|b| b.replay && !steps(b).is_empty()) {
+        let key = (block.file.as_str(), block.section.as_str());
         match sections.last_mut() {
-            Some((name, list)) if *name == block.section => list.push(block),
-            _ => sections.push((block.section.clone(), vec![block])),
+            Some((name, list)) if *name == key => list.push(block),
+            _ => sections.push((key, vec![block])),
         }
     }
     let mut problems = Vec::new();
@@ -276,11 +302,11 @@ fn every_readme_example_runs_as_written() {
     }
     assert!(
         problems.is_empty(),
-        "{} README example(s) differ:\n\n{}",
+        "{} example(s) of README.md and docs/ differ:\n\n{}",
         problems.len(),
         problems.join("\n\n")
     );
-    assert!(ran >= 30, "only {ran} README commands ran");
+    assert!(ran >= 30, "only {ran} README and docs commands ran");
 }
 
 /// Blocks that cannot replay are few and named here, so that a marker is not a way around
@@ -288,8 +314,11 @@ fn every_readme_example_runs_as_written() {
 #[test]
 fn only_install_and_build_blocks_skip_the_replay() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(root.join("README.md")).unwrap();
-    for block in readme_blocks(&text).iter().filter(|b| !b.replay) {
+    let pages = pages(root);
+    let blocks = pages
+        .iter()
+        .flat_map(|(file, text)| readme_blocks(file, text));
+    for block in blocks.filter(|b| !b.replay) {
         let body = block.body.join("\n");
         assert!(
             [
@@ -300,7 +329,8 @@ fn only_install_and_build_blocks_skip_the_replay() {
             ]
             .iter()
             .any(|allowed| body.contains(allowed)),
-            "README.md:{}: a no-replay block that neither installs, builds nor benchmarks:\n{body}",
+            "{}:{}: a no-replay block that neither installs, builds nor benchmarks:\n{body}",
+            block.file,
             block.line
         );
     }
@@ -324,16 +354,157 @@ fn the_replay_rules_hold() {
         mask("1750 vectors in 0.42 s (3929/s) in /tmp/x/a", dir),
         "1750 vectors in N s (N/s) in $SCRATCH/a"
     );
-    let blocks =
-        readme_blocks("## A\n<!-- no-replay -->\n```sh\nx\n```\n```console\n$ y\nz\n```\n");
+    let blocks = readme_blocks(
+        "docs/a.md",
+        "## A\n<!-- no-replay -->\n```sh\nx\n```\n```console\n$ y\nz\n```\n",
+    );
     assert_eq!(blocks.len(), 2);
     assert!(!blocks[0].replay && blocks[1].replay);
-    assert_eq!(blocks[1].section, "A");
+    assert_eq!(
+        (blocks[1].file.as_str(), blocks[1].section.as_str()),
+        ("docs/a.md", "A")
+    );
     let step = &steps(&blocks[1])[0];
     assert_eq!(
         (step.command.as_str(), step.expected.clone()),
         ("y", Some(vec!["z".to_owned()]))
     );
+}
+
+/// The front door: README.md's first 40 lines say what gan is and hold both set-up commands,
+/// the job `gan` exists for on the data the repository ships, and the test command that
+/// `.ci/run` calls; a table of contents follows.
+#[test]
+fn the_readme_opens_with_what_gan_is_and_both_set_up_commands() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let head: Vec<&str> = readme.lines().take(40).collect();
+    assert_eq!(head[0], "# gan");
+    assert!(
+        head.iter()
+            .any(|line| line.starts_with("GAN (General Actor Notation) names the pieces")),
+        "README.md's first 40 lines say what gan is"
+    );
+    for command in [
+        "cargo run --release -- check --check-errors -- python3 conformance/adapters/gan_ref.py",
+        "./scripts/test",
+    ] {
+        assert!(
+            head.contains(&command),
+            "README.md's first 40 lines lack `{command}`"
+        );
+    }
+    let ci = std::fs::read_to_string(root.join(".ci/run")).unwrap();
+    assert!(
+        ci.lines().any(|line| line == "./scripts/test"),
+        ".ci/run calls ./scripts/test"
+    );
+    assert!(
+        readme.contains("\n## Contents\n"),
+        "README.md has a table of contents"
+    );
+}
+
+/// Every `docs/*.md` page is replayed (`pages` reads the whole folder), linked from README.md,
+/// and compiled as a doctest: `src/lib.rs` includes it. DECISIONS.md alone is not compiled:
+/// its unlabelled block is the oracle regexes, which rustdoc would take for Rust, and it holds
+/// no Rust block.
+#[test]
+fn every_docs_page_is_replayed_linked_and_compiled() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let lib = std::fs::read_to_string(root.join("src/lib.rs")).unwrap();
+    let pages = pages(root);
+    let (readme, docs) = pages.split_first().unwrap();
+    assert_eq!(readme.0, "README.md");
+    assert!(lib.contains("#[doc = include_str!(\"../README.md\")]"));
+    assert!(docs.len() >= 9, "{} pages under docs/", docs.len());
+    for (file, text) in docs {
+        assert!(
+            readme.1.contains(&format!("]({file})")),
+            "README.md does not link {file}"
+        );
+        if file == "docs/DECISIONS.md" {
+            assert!(
+                !text.lines().any(|line| line.starts_with("```rust")),
+                "{file} holds a Rust block, which no doctest compiles"
+            );
+            continue;
+        }
+        assert!(
+            lib.contains(&format!("#[doc = include_str!(\"../{file}\")]")),
+            "src/lib.rs does not compile the Rust blocks of {file}: add it to docs_doctests"
+        );
+    }
+}
+
+/// Every relative link of README.md and the `docs/` pages leads to a file of the repository,
+/// and its `#anchor` to a heading of the page it names.
+#[test]
+fn every_link_of_readme_and_docs_resolves() {
+    assert_eq!(
+        anchors("# T\n```sh\n# not a heading\n```\n## Decisions on points DECISIONS.md leaves open (the strict reading)\n### 8. Processes and signals\n"),
+        ["t", "decisions-on-points-decisionsmd-leaves-open-the-strict-reading", "8-processes-and-signals"]
+    );
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let link = regex::Regex::new(r"\]\(([^)\s]+)\)").unwrap();
+    let mut broken = Vec::new();
+    let mut checked = 0;
+    for (file, text) in pages(root) {
+        let page = root.join(&file);
+        for found in link.captures_iter(&text) {
+            let target = &found[1];
+            if target.contains("://") {
+                continue;
+            }
+            let (path, anchor) = match target.split_once('#') {
+                Some((path, anchor)) => (path, Some(anchor)),
+                None => (target, None),
+            };
+            let to = if path.is_empty() {
+                page.clone()
+            } else {
+                page.parent().unwrap().join(path)
+            };
+            checked += 1;
+            if !to.exists() {
+                broken.push(format!("{file}: {target}: no such file"));
+            } else if let Some(anchor) = anchor {
+                let headings = anchors(&std::fs::read_to_string(&to).unwrap());
+                if !headings.iter().any(|heading| heading == anchor) {
+                    broken.push(format!("{file}: {target}: no such heading"));
+                }
+            }
+        }
+    }
+    assert!(broken.is_empty(), "broken links:\n{}", broken.join("\n"));
+    assert!(checked >= 50, "only {checked} links checked");
+}
+
+/// The anchors GitHub gives the headings of a Markdown page (outside fenced blocks): the
+/// title lowercased, spaces as `-`, every character but letters, digits, `-` and `_` removed.
+fn anchors(text: &str) -> Vec<String> {
+    let mut fenced = false;
+    let mut found = Vec::new();
+    for line in text.lines() {
+        if line.starts_with("```") {
+            fenced = !fenced;
+            continue;
+        }
+        let title = line.trim_start_matches('#');
+        if fenced || title.len() == line.len() || !title.starts_with(' ') {
+            continue;
+        }
+        found.push(
+            title
+                .trim()
+                .to_lowercase()
+                .chars()
+                .filter(|c| c.is_alphanumeric() || matches!(c, ' ' | '-' | '_'))
+                .map(|c| if c == ' ' { '-' } else { c })
+                .collect(),
+        );
+    }
+    found
 }
 
 /// `examples/edited-grammar/` is the built-in grammars with qpi's style widened: the files
@@ -414,18 +585,18 @@ fn parse_version(text: &str) -> Vec<u64> {
     parts
 }
 
-/// The counts the README's prose states (no transcript shows them, so the replay cannot see
-/// them go stale), each against what the repository holds, counted here.
+/// The counts the prose of the `docs/` pages states (no transcript shows them, so the replay
+/// cannot see them go stale), each against what the repository holds, counted here.
 #[test]
 fn the_counts_in_the_prose_are_the_repositorys() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(root.join("README.md")).unwrap();
-    let prose = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    let number = |pattern: &str| -> usize {
+    let number = |page: &str, pattern: &str| -> usize {
+        let text = std::fs::read_to_string(root.join(page)).unwrap();
+        let prose = text.split_whitespace().collect::<Vec<_>>().join(" ");
         let found = regex::Regex::new(pattern)
             .unwrap()
             .captures(&prose)
-            .unwrap_or_else(|| panic!("README states no count for {pattern:?}"));
+            .unwrap_or_else(|| panic!("{page} states no count for {pattern:?}"));
         found[1].replace(',', "").parse().unwrap()
     };
     let files = |folder: &str, extension: &str| {
@@ -442,7 +613,10 @@ fn the_counts_in_the_prose_are_the_repositorys() {
             .count()
     };
     assert_eq!(
-        number(r"holds (\d+) small wrong edits of the reference adapter"),
+        number(
+            "docs/check.md",
+            r"holds (\d+) small wrong edits of the reference adapter"
+        ),
         files("tests/mutants", "mutant")
     );
     let vectors = |file: &str| -> usize {
@@ -451,17 +625,26 @@ fn the_counts_in_the_prose_are_the_repositorys() {
         json["vectors"].as_array().unwrap().len()
     };
     assert_eq!(
-        number(r"the GGN conformance corpus: (\d+) documents"),
+        number(
+            "docs/ggn.md",
+            r"the GGN conformance corpus: (\d+) documents"
+        ),
         vectors("conformance/ggn/validation.json")
     );
     assert_eq!(
-        number(r"and (\d+) evaluation vectors"),
+        number("docs/ggn.md", r"and (\d+) evaluation vectors"),
         vectors("conformance/ggn/evaluation.json")
     );
     // Per dialect "at least V valid and I invalid vectors": true of every dialect's file.
     let (valid, invalid) = (
-        number(r"at least ([\d,]+) valid and [\d,]+ invalid vectors"),
-        number(r"at least [\d,]+ valid and ([\d,]+) invalid vectors"),
+        number(
+            "docs/corpus.md",
+            r"at least ([\d,]+) valid and [\d,]+ invalid vectors",
+        ),
+        number(
+            "docs/corpus.md",
+            r"at least [\d,]+ valid and ([\d,]+) invalid vectors",
+        ),
     );
     let manifest: serde_json::Value = serde_json::from_str(
         &std::fs::read_to_string(root.join("conformance/manifest.json")).unwrap(),

@@ -376,7 +376,7 @@ fn corpus_loading_stays_within_4x_the_file() {
     }
 }
 
-/// GGN: at most 4x the document plus 64 MiB (README, "Limits and security").
+/// GGN: at most 4x the document plus 64 MiB (docs/limits.md, "Limits and security").
 fn within_ggn_budget(name: &str, peak: Option<u64>, document: usize) {
     let budget = (4 * document as u64 + (64 << 20)) >> 10;
     if let Some(peak) = peak {
