@@ -7,7 +7,8 @@
 
 use std::path::{Path, PathBuf};
 
-use gan::corpus::{self, files, Config};
+use gan::corpus::{self, files};
+use gan::suite::gan::generate::Config;
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("conformance")
@@ -195,7 +196,7 @@ fn the_vector_schema_rejects_what_the_format_forbids() {
 
 #[test]
 fn manifest_shows_full_coverage_and_sizes_within_bounds() {
-    let manifest: corpus::manifest::Manifest =
+    let manifest: gan::suite::gan::generate::manifest::Manifest =
         serde_json::from_value(read_json(&root().join("manifest.json"))).expect("a manifest");
     assert_eq!(manifest.oracle, "DECISIONS.md §1");
     assert_eq!(manifest.grammars, "embedded");
