@@ -1,6 +1,6 @@
-//! The corpus loader enforces the published schemas itself (issue 12, defect 8): a set of
-//! broken files, each rejected by its JSON Schema and by the loader alike, and a broken
-//! corpus stops `gan check` (exit 2, file and vector named) before any adapter starts.
+//! The suites' loaders enforce the published schemas themselves: a set of broken files, each
+//! rejected by its JSON Schema and by the loader alike, and a broken corpus stops `gan check`
+//! (exit 2, file and vector named) before any adapter starts.
 
 use std::path::Path;
 

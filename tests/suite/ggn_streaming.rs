@@ -1,5 +1,5 @@
-//! Issue 12 (memory): `ggn::validate`, `ggn::diagnose` and `migrate --ggn` read the top-level
-//! object one member at a time. They must say exactly what the whole-tree path
+//! Memory: `ggn::validate`, `ggn::diagnose` and `migrate --ggn` read the top-level object one
+//! member at a time. They must say exactly what the whole-tree path
 //! (`reader::read` then `validate_node`) says, and migrate's text must be what
 //! `serde_json::to_string_pretty` writes of the whole tree.
 
