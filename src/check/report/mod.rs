@@ -135,7 +135,7 @@ pub struct Summary {
     pub sections: Vec<SectionSummary>,
 }
 
-/// The counts of one section ([`Case::section`]).
+/// The counts of one section ([`Item::section`](crate::suite::Item::section)).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SectionSummary {
     /// The section: a dialect, a set or a conversion.
