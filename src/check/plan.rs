@@ -152,10 +152,7 @@ fn plan_items(
     select(
         items,
         |item| &item.id,
-        |item| {
-            selection.dialects.is_empty()
-                || item.dialects.iter().any(|d| selection.dialects.contains(d))
-        },
+        |item| selection.dialects.is_empty() || item.dialects.meets(&selection.dialects),
         selection,
         |item, listed| Case { item, listed },
     )

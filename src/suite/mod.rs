@@ -20,6 +20,7 @@ pub mod migrate_ggn;
 mod answer;
 mod registry;
 
+use std::fmt;
 use std::path::Path;
 use std::process::ExitStatus;
 
@@ -201,9 +202,50 @@ pub struct Item {
     /// The input bytes.
     pub bytes: Vec<u8>,
     /// The dialects a `--dialect` selection matches the vector by (any of them).
-    pub dialects: Vec<Dialect>,
+    pub dialects: DialectSet,
     /// The vector and what it expects.
     pub vector: Vector,
+}
+
+/// A set of dialects, held without allocating (an [`Item`] is made per vector).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct DialectSet(u64);
+
+impl DialectSet {
+    /// The set of `dialects`.
+    pub fn of(dialects: &[Dialect]) -> DialectSet {
+        DialectSet(dialects.iter().fold(0, |set, &dialect| set | bit(dialect)))
+    }
+
+    /// Whether the set holds `dialect`.
+    pub fn contains(self, dialect: Dialect) -> bool {
+        self.0 & bit(dialect) != 0
+    }
+
+    /// Whether the set holds one of `dialects`.
+    pub fn meets(self, dialects: &[Dialect]) -> bool {
+        self.0 & DialectSet::of(dialects).0 != 0
+    }
+}
+
+impl fmt::Debug for DialectSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_set()
+            .entries(
+                Dialect::ALL
+                    .iter()
+                    .filter(|&&dialect| self.contains(dialect)),
+            )
+            .finish()
+    }
+}
+
+// Every dialect has its bit.
+const _: () = assert!(Dialect::ALL.len() <= 64);
+
+/// The bit of `dialect` in a [`DialectSet`].
+fn bit(dialect: Dialect) -> u64 {
+    1 << (dialect as u32)
 }
 
 /// The loaded files of one suite, as the runner lists their vectors.

@@ -5,7 +5,7 @@
 use gan::check::{Answer, Case, CaseResult, Checks, Mode, Reply, Status, Vector};
 use gan::suite::gan::format::ExpectedError;
 use gan::suite::gan::{Expected, GanVector};
-use gan::suite::Item;
+use gan::suite::{DialectSet, Item};
 use gan::Dialect;
 use serde_json::{json, Value};
 
@@ -26,7 +26,7 @@ fn case(known: bool, hint: Option<&str>) -> Case {
             group: "case".to_owned(),
             input: Some("CHESS:k".to_owned()),
             bytes: b"CHESS:k".to_vec(),
-            dialects: vec![Dialect::SnnPin],
+            dialects: DialectSet::of(&[Dialect::SnnPin]),
             vector: Vector::Gan(GanVector {
                 dialect: Dialect::SnnPin,
                 expected: Expected {

@@ -8,7 +8,7 @@ use gan::check::{Answer, Case, CaseResult, Listing, Mode, Reply, Status, Suite, 
 use gan::oracle::{Expectation, Oracle};
 use gan::suite::gan::format::ExpectedError;
 use gan::suite::gan::{Expected, GanVector, NOT_UTF8};
-use gan::suite::Item;
+use gan::suite::{DialectSet, Item};
 use gan::Dialect;
 use serde_json::{json, Value};
 
@@ -30,7 +30,7 @@ fn case(dialect: Dialect, group: &str, input: &[u8], listed: bool) -> Case {
             group: group.to_owned(),
             input: String::from_utf8(input.to_vec()).ok(),
             bytes: input.to_vec(),
-            dialects: vec![dialect],
+            dialects: DialectSet::of(&[dialect]),
             vector: Vector::Gan(GanVector {
                 dialect,
                 expected: Expected {

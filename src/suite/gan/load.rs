@@ -15,7 +15,7 @@ use super::validate;
 pub(crate) const FOLDER: &str = "gan";
 
 /// The committed vector files, in the order of [`Dialect::ALL`].
-pub(crate) const EMBEDDED: &[(&str, &str)] = &[
+pub(crate) static EMBEDDED: [(&str, &str); 5] = [
     (
         "gan/legacy.json",
         include_str!("../../../conformance/gan/legacy.json"),

@@ -20,8 +20,8 @@ use crate::model::{ActorFields, Dialect};
 use self::format::{ExpectedError, VectorFile};
 use super::common::{dialect_of, json_text};
 use super::{
-    escape_input, Answer, Checks, Descriptor, Generator, Item, Status, Suite, SuiteCorpus,
-    SuiteVector, UnknownDialect, Vector, VectorFiles,
+    escape_input, Answer, Checks, Descriptor, DialectSet, Generator, Item, Status, Suite,
+    SuiteCorpus, SuiteVector, UnknownDialect, Vector, VectorFiles,
 };
 
 pub use self::load::{embedded, load_dir};
@@ -32,7 +32,7 @@ pub static SUITE: Descriptor = Descriptor {
     name: "gan",
     help: "GAN identifiers in the five dialects",
     files: VectorFiles {
-        embedded: load::EMBEDDED,
+        embedded: &load::EMBEDDED,
         per_dialect: Some(load::FOLDER),
     },
     schemas: &["vectors.schema.json"],
@@ -107,7 +107,7 @@ impl SuiteCorpus for [VectorFile] {
                 group: vector.group.clone(),
                 input: vector.input.clone(),
                 bytes: vector.bytes(),
-                dialects: vec![dialect],
+                dialects: DialectSet::of(&[dialect]),
                 vector: Vector::Gan(GanVector {
                     dialect,
                     expected: Expected::of(vector),
@@ -142,7 +142,7 @@ impl SuiteCorpus for Vec<VectorFile> {
                         group: vector.group,
                         input: vector.input,
                         bytes,
-                        dialects: vec![dialect],
+                        dialects: DialectSet::of(&[dialect]),
                         vector: Vector::Gan(GanVector {
                             dialect,
                             expected: Expected {

@@ -19,7 +19,7 @@ pub(super) const VALIDATION: &str = "ggn/validation.json";
 pub(super) const EVALUATION: &str = "ggn/evaluation.json";
 
 /// The committed vector files.
-pub(crate) const EMBEDDED: &[(&str, &str)] = &[
+pub(crate) static EMBEDDED: [(&str, &str); 2] = [
     (
         VALIDATION,
         include_str!("../../../conformance/ggn/validation.json"),
@@ -37,9 +37,7 @@ pub(crate) const EMBEDDED: &[(&str, &str)] = &[
 /// Never in a built crate: a test checks that the embedded files parse (and equal the
 /// committed ones).
 pub fn embedded() -> GgnFiles {
-    let [(validation, validation_text), (evaluation, evaluation_text)] = EMBEDDED else {
-        unreachable!("two embedded files")
-    };
+    let [(validation, validation_text), (evaluation, evaluation_text)] = EMBEDDED;
     GgnFiles {
         validation: parse(Path::new(validation), validation_text, "validation")
             .expect("the embedded GGN corpus is valid"),

@@ -15,8 +15,8 @@ use self::format::{EvaluationVector, GgnFiles, ValidationVector};
 use self::protocol::Request;
 use super::common::{dialect_of, input_bytes, json_text, middle};
 use super::{
-    Answer, Checks, Descriptor, Generator, Item, Status, Suite, SuiteCorpus, SuiteVector,
-    UnknownDialect, Vector, VectorFiles,
+    Answer, Checks, Descriptor, DialectSet, Generator, Item, Status, Suite, SuiteCorpus,
+    SuiteVector, UnknownDialect, Vector, VectorFiles,
 };
 
 pub use self::load::{embedded, load_dir};
@@ -27,7 +27,7 @@ pub static SUITE: Descriptor = Descriptor {
     name: "ggn",
     help: "GGN documents: validation and the moves they allow (batch mode only)",
     files: VectorFiles {
-        embedded: load::EMBEDDED,
+        embedded: &load::EMBEDDED,
         per_dialect: None,
     },
     schemas: &["ggn-vectors.schema.json"],
@@ -65,7 +65,7 @@ impl SuiteCorpus for GgnFiles {
                 group: middle(&vector.id),
                 input: vector.document_text.clone(),
                 bytes,
-                dialects: vec![dialect],
+                dialects: DialectSet::of(&[dialect]),
                 vector: Vector::GgnValidation(Box::new(vector.clone())),
             });
         }
@@ -77,7 +77,7 @@ impl SuiteCorpus for GgnFiles {
                 group: middle(&vector.id),
                 input: Some(vector.document_text.clone()),
                 bytes: vector.document_text.as_bytes().to_vec(),
-                dialects: vec![dialect],
+                dialects: DialectSet::of(&[dialect]),
                 vector: Vector::GgnEvaluation(Box::new(vector.clone())),
             });
         }

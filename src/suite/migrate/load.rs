@@ -13,8 +13,8 @@ use super::validate;
 pub(super) const PATH: &str = "migrations.json";
 
 /// The committed vector file.
-pub(crate) const EMBEDDED: &[(&str, &str)] =
-    &[(PATH, include_str!("../../../conformance/migrations.json"))];
+pub(crate) static EMBEDDED: [(&str, &str); 1] =
+    [(PATH, include_str!("../../../conformance/migrations.json"))];
 
 /// The committed migration vectors, built into the library and parsed.
 ///

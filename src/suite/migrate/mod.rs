@@ -14,8 +14,8 @@ use self::format::{MigrationFile, MigrationVector};
 use self::protocol::{Reply, Request, NOT_UTF8};
 use super::common::{dialect_of, json_text, middle};
 use super::{
-    Answer, Checks, Descriptor, Generator, Item, Status, Suite, SuiteCorpus, SuiteVector,
-    UnknownDialect, Vector, VectorFiles,
+    Answer, Checks, Descriptor, DialectSet, Generator, Item, Status, Suite, SuiteCorpus,
+    SuiteVector, UnknownDialect, Vector, VectorFiles,
 };
 
 pub use self::load::{embedded, load_dir};
@@ -26,7 +26,7 @@ pub static SUITE: Descriptor = Descriptor {
     name: "migrate",
     help: "Conversions between dialects (batch mode only)",
     files: VectorFiles {
-        embedded: load::EMBEDDED,
+        embedded: &load::EMBEDDED,
         per_dialect: None,
     },
     schemas: &["migrations.schema.json"],
@@ -62,7 +62,7 @@ impl SuiteCorpus for MigrationFile {
                 group: middle(&vector.id),
                 input: vector.input.clone(),
                 bytes: vector.bytes(),
-                dialects: vec![from, to],
+                dialects: DialectSet::of(&[from, to]),
                 vector: Vector::Migration(Box::new(vector.clone())),
             });
         }

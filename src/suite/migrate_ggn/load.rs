@@ -13,8 +13,8 @@ use super::validate;
 pub(super) const PATH: &str = "migrate-ggn.json";
 
 /// The committed vector file.
-pub(crate) const EMBEDDED: &[(&str, &str)] =
-    &[(PATH, include_str!("../../../conformance/migrate-ggn.json"))];
+pub(crate) static EMBEDDED: [(&str, &str); 1] =
+    [(PATH, include_str!("../../../conformance/migrate-ggn.json"))];
 
 /// The committed GGN document migration vectors, built into the library and parsed.
 ///

@@ -18,8 +18,8 @@ use self::format::{MigrateGgnFile, MigrateGgnVector};
 use self::protocol::{Reply, Request};
 use super::common::{dialect_of, json_text, middle};
 use super::{
-    Answer, Checks, Descriptor, Generator, Item, Status, Suite, SuiteCorpus, SuiteVector,
-    UnknownDialect, Vector, VectorFiles,
+    Answer, Checks, Descriptor, DialectSet, Generator, Item, Status, Suite, SuiteCorpus,
+    SuiteVector, UnknownDialect, Vector, VectorFiles,
 };
 
 pub use self::load::{embedded, load_dir};
@@ -30,7 +30,7 @@ pub static SUITE: Descriptor = Descriptor {
     name: "migrate-ggn",
     help: "Conversions of GGN documents, as `gan migrate --ggn` (batch mode only)",
     files: VectorFiles {
-        embedded: load::EMBEDDED,
+        embedded: &load::EMBEDDED,
         per_dialect: None,
     },
     schemas: &["migrate-ggn-vectors.schema.json"],
@@ -66,7 +66,7 @@ impl SuiteCorpus for MigrateGgnFile {
                 group: middle(&vector.id),
                 input: Some(vector.document_text.clone()),
                 bytes: vector.document_text.as_bytes().to_vec(),
-                dialects: vec![from, to],
+                dialects: DialectSet::of(&[from, to]),
                 vector: Vector::MigrateGgn(Box::new(vector.clone())),
             });
         }
