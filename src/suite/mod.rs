@@ -177,8 +177,8 @@ pub struct VectorFiles {
 #[non_exhaustive]
 pub enum Generator {
     /// Derived from the dialects' grammars with the run's configuration, for the dialects it
-    /// asks for, every vector confirmed by the oracle: `corpus::generate` runs the grammar
-    /// generator first, and describes its files in the manifest.
+    /// asks for, every vector confirmed by the oracle: the grammar generator
+    /// ([`gan::generate`]), which `corpus::generate` runs first and the manifest describes.
     Grammars,
     /// Written by hand or by rules stated in the suite's generator, the same in every run:
     /// each file as (path relative to the corpus folder, text). A run writes them when it
