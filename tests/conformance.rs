@@ -6,9 +6,10 @@
 
 use std::path::Path;
 
-use gan::corpus::{self, CrossFile, Vector};
+use gan::corpus;
 use gan::output::DetectRecord;
 use gan::records::Record;
+use gan::suite::gan::format::{CrossFile, Vector};
 use gan::Dialect;
 use libtest_mimic::{Arguments, Failed, Trial};
 
@@ -34,7 +35,7 @@ fn main() {
         trials.push(Trial::test(vector.id.clone(), move || {
             let bytes = vector.detect.input_hex.as_deref().map_or_else(
                 || vector.detect.input.as_bytes().to_vec(),
-                corpus::format::decode_hex,
+                gan::suite::common::decode_hex,
             );
             let len = bytes.len() as u64;
             let got = DetectRecord::new(

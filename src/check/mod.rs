@@ -26,7 +26,7 @@
 //! use gan::check::{self, Command, Config, Mode, Selection};
 //!
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
-//! # let corpus: Vec<gan::corpus::format::VectorFile> = Vec::new();
+//! # let corpus: Vec<gan::suite::gan::format::VectorFile> = Vec::new();
 //! let cases = check::plan(&corpus, &Selection::default())?;
 //! let command = Command::resolve("python3".as_ref(), ["conformance/adapters/gan_ref.py".into()])?;
 //! let mut config = Config::new(command);
@@ -61,7 +61,7 @@ pub use batch::MAX_SILENT_STARTS;
 pub use cancel::Cancel;
 pub use glob::Glob;
 pub use outcome::CaseResult;
-pub use plan::{plan, plan_owned, Case, Listing, PlanError, Selection};
+pub use plan::{plan, plan_loaded, plan_owned, Case, Listing, PlanError, Selection};
 pub use process::Command;
 pub use report::skip_file as render_skip_file;
 pub use report::Report;
@@ -217,7 +217,7 @@ pub fn run(cases: &[Case], config: &Config) -> Result<Report, CheckError> {
     if let Some(other) = cases.iter().map(Case::suite).find(|&s| s != suite) {
         return Err(CheckError::MixedSuites(suite, other));
     }
-    if !suite.has_per_case_mode() && config.mode == Mode::PerCase {
+    if !suite.descriptor().per_case && config.mode == Mode::PerCase {
         return Err(CheckError::ModeUnsupported {
             suite,
             mode: config.mode,

@@ -4,32 +4,30 @@
 
 use std::collections::HashMap;
 use std::fmt;
+use std::ops::Deref;
 
 use crate::model::Dialect;
-use crate::suite::{Item, Suite, SuiteCorpus, UnknownDialect, Vector};
+use crate::suite::{Item, Suite, SuiteCorpus, UnknownDialect};
 
 use super::glob::Glob;
 use super::skip::SkipFile;
 
-/// One vector, ready to send.
+/// One vector, ready to send: its [`Item`] (read through it: `case.id`, `case.vector`, …)
+/// and whether a skip file lists it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Case {
-    /// The vector id.
-    pub id: String,
-    /// The first level of the report's table ([`Suite::section_name`]): the dialect (GAN
-    /// suite), `valid`, `invalid` or `moves` (GGN suite), `{from}-{to}` (migrate suite).
-    pub section: String,
-    /// The vector's group.
-    pub group: String,
-    /// The input as text, when it is UTF-8: the identifier (GAN and migrate suites) or the
-    /// document (GGN suite).
-    pub input: Option<String>,
-    /// The input bytes.
-    pub bytes: Vec<u8>,
+    /// The vector with its place in the corpus.
+    pub item: Item,
     /// The skip-file entry that lists this vector as a known failure.
     pub listed: Option<Listing>,
-    /// The vector and what it expects.
-    pub vector: Vector,
+}
+
+impl Deref for Case {
+    type Target = Item;
+
+    fn deref(&self) -> &Item {
+        &self.item
+    }
 }
 
 impl Case {
@@ -117,14 +115,26 @@ pub fn plan<C: SuiteCorpus + ?Sized>(
 
 /// [`plan`] of a corpus taken by value ([`SuiteCorpus::into_items`]): a corpus that can
 /// moves each vector into its case as it goes (the GAN files do), so planning holds the
-/// corpus once rather than three times (issue 12: corpus loading within 4× the files). The
-/// cases are those [`plan`] gives for `&corpus`.
+/// corpus once rather than three times. The cases are those [`plan`] gives for `&corpus`.
 ///
 /// # Errors
 ///
 /// As [`plan`].
-pub fn plan_owned<C: SuiteCorpus>(
+pub fn plan_owned<C: SuiteCorpus + 'static>(
     corpus: C,
+    selection: &Selection,
+) -> Result<Vec<Case>, PlanError> {
+    plan_loaded(Box::new(corpus), selection)
+}
+
+/// [`plan_owned`] of a corpus as a suite's loader gives it
+/// ([`Descriptor::load`](crate::suite::Descriptor::load)).
+///
+/// # Errors
+///
+/// As [`plan`].
+pub fn plan_loaded(
+    corpus: Box<dyn SuiteCorpus>,
     selection: &Selection,
 ) -> Result<Vec<Case>, PlanError> {
     plan_items(corpus.into_items(), selection)
@@ -142,25 +152,10 @@ fn plan_items(
     select(
         items,
         |item| &item.id,
-        |item| {
-            selection.dialects.is_empty()
-                || item.dialects.iter().any(|d| selection.dialects.contains(d))
-        },
+        |item| selection.dialects.is_empty() || item.dialects.meets(&selection.dialects),
         selection,
-        case_of,
+        |item, listed| Case { item, listed },
     )
-}
-
-fn case_of(item: Item, listed: Option<Listing>) -> Case {
-    Case {
-        id: item.id,
-        section: item.section,
-        group: item.group,
-        input: item.input,
-        bytes: item.bytes,
-        listed,
-        vector: item.vector,
-    }
 }
 
 /// The selection shared by every suite: each vector is matched against the skip file (all of

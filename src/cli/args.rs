@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use crate::model::Dialect;
+use crate::suite::{Suite, SUITES};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 #[derive(Debug, Parser)]
@@ -325,7 +326,7 @@ pub struct GenerateArgs {
     pub out: PathBuf,
 
     /// The seed of the random sample.
-    #[arg(long, value_name = "N", default_value_t = crate::corpus::DEFAULT_SEED)]
+    #[arg(long, value_name = "N", default_value_t = crate::suite::gan::generate::DEFAULT_SEED)]
     pub seed: u64,
 
     /// Read the grammars from DIR/{dialect}.pest (edited copies, run by `pest_vm`) instead of
@@ -373,7 +374,7 @@ pub struct DiffArgs {
 #[derive(Debug, Args)]
 pub struct CheckArgs {
     /// The test suite.
-    #[arg(long, value_enum, default_value_t = Suite::Gan)]
+    #[arg(long, value_parser = suite_parser(), default_value_t = Suite::default())]
     pub suite: Suite,
 
     /// Run only this dialect (repeatable); without it, all five. ggn: documents in this
@@ -456,18 +457,6 @@ pub struct CheckArgs {
     /// The command to check and its arguments, after `--`.
     #[arg(last = true, value_name = "COMMAND", required_unless_present = "list")]
     pub command: Vec<OsString>,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Suite {
-    /// GAN identifiers in the five dialects.
-    Gan,
-    /// GGN documents: validation and the moves they allow (batch mode only).
-    Ggn,
-    /// Conversions between dialects (batch mode only).
-    Migrate,
-    /// Conversions of GGN documents, as `gan migrate --ggn` (batch mode only).
-    MigrateGgn,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -593,6 +582,19 @@ fn dialect_parser() -> impl clap::builder::TypedValueParser<Value = Dialect> {
     use clap::builder::TypedValueParser as _;
     clap::builder::PossibleValuesParser::new(Dialect::ALL.map(Dialect::as_str))
         .map(|name| name.parse::<Dialect>().expect("a listed dialect"))
+}
+
+/// The suites' names ([`SUITES`]), listed by name in the help, in errors and in completions.
+fn suite_parser() -> impl clap::builder::TypedValueParser<Value = Suite> {
+    use clap::builder::{PossibleValue, TypedValueParser as _};
+    let mut suites: Vec<_> = SUITES.iter().collect();
+    suites.sort_by_key(|suite| suite.name);
+    clap::builder::PossibleValuesParser::new(
+        suites
+            .into_iter()
+            .map(|suite| PossibleValue::new(suite.name).help(suite.help)),
+    )
+    .map(|name| name.parse::<Suite>().expect("a listed suite"))
 }
 
 /// `-j`: between 1 and [`MAX_JOBS`], with a plain message.

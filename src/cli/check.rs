@@ -1,13 +1,10 @@
 //! `gan check`: load the suite's corpus, select vectors, run the command, report.
 
 use std::io::{self, IsTerminal as _, Write};
-use std::path::Path;
 
 use crate::check::{self, Case, Command, Config, Glob, Mode, Report, Selection, SkipFile};
-use crate::corpus::format::VectorFile;
-use crate::model::Dialect;
 
-use super::args::{CheckArgs, CheckMode, ReportFormat, Suite};
+use super::args::{CheckArgs, CheckMode, ReportFormat};
 use super::{FAILURE, OK, REJECTED};
 
 pub fn check(args: &CheckArgs, out: &mut impl Write) -> io::Result<u8> {
@@ -26,11 +23,11 @@ fn run(args: &CheckArgs, out: &mut impl Write) -> io::Result<Result<u8, String>>
         CheckMode::Batch => Mode::Batch,
         CheckMode::PerCase => Mode::PerCase,
     };
-    if mode == Mode::PerCase && args.suite != Suite::Gan {
+    if mode == Mode::PerCase && !args.suite.descriptor().per_case {
         return Ok(Err(format!(
             "--mode per-case: the {} suite runs in batch mode only (its protocol has no \
              per-case form; see conformance/PROTOCOL.md)",
-            suite_name(args.suite)
+            args.suite
         )));
     }
     let skip = match &args.skip_file {
@@ -182,67 +179,16 @@ fn speed(report: &Report) -> String {
     )
 }
 
-fn suite_name(suite: Suite) -> &'static str {
-    match suite {
-        Suite::Gan => "gan",
-        Suite::Ggn => "ggn",
-        Suite::Migrate => "migrate",
-        Suite::MigrateGgn => "migrate-ggn",
-    }
-}
-
 /// The suite's cases: its corpus (`--corpus DIR`, or the one built into the binary), selected.
 fn plan(args: &CheckArgs, selection: &Selection) -> Result<Vec<Case>, String> {
     let dir = args.corpus.as_deref();
-    let cases = match args.suite {
-        Suite::Gan => {
-            let corpus = load_corpus(dir, &args.dialect)?;
-            check::plan_owned(corpus, selection)
-        }
-        Suite::Ggn => {
-            let corpus = match dir {
-                None => crate::corpus::embedded_ggn(),
-                Some(dir) => crate::corpus::load_ggn_dir(dir).map_err(|error| error.to_string())?,
-            };
-            check::plan(&corpus, selection)
-        }
-        Suite::Migrate => {
-            let file = match dir {
-                None => crate::corpus::embedded_migrations(),
-                Some(dir) => {
-                    crate::corpus::load_migrations_dir(dir).map_err(|error| error.to_string())?
-                }
-            };
-            check::plan(&file, selection)
-        }
-        Suite::MigrateGgn => {
-            let file = match dir {
-                None => crate::corpus::embedded_migrate_ggn(),
-                Some(dir) => {
-                    crate::corpus::load_migrate_ggn_dir(dir).map_err(|error| error.to_string())?
-                }
-            };
-            check::plan(&file, selection)
-        }
-    };
-    cases.map_err(|error| error.to_string())
-}
-
-/// The GAN corpus to run: `DIR/gan/{dialect}.json`, or the corpus built into the binary.
-fn load_corpus(dir: Option<&Path>, wanted: &[Dialect]) -> Result<Vec<VectorFile>, String> {
-    let files = match dir {
-        None => crate::corpus::embedded(),
-        Some(dir) => crate::corpus::load_dir(dir).map_err(|error| error.to_string())?,
-    };
-    // Every dialect that runs needs its file; the others only serve skip patterns.
-    for dialect in wanted {
-        if !files.iter().any(|file| file.dialect == dialect.as_str()) {
-            let dir = dir.map_or_else(
-                || "the embedded corpus".to_owned(),
-                |d| d.display().to_string(),
-            );
-            return Err(format!("{dir} has no vector file for dialect {dialect}"));
-        }
+    let corpus = (args.suite.descriptor().load)(dir).map_err(|error| error.to_string())?;
+    if let Some(dialect) = corpus.missing_dialect(&args.dialect) {
+        let dir = dir.map_or_else(
+            || "the embedded corpus".to_owned(),
+            |d| d.display().to_string(),
+        );
+        return Err(format!("{dir} has no vector file for dialect {dialect}"));
     }
-    Ok(files)
+    check::plan_loaded(corpus, selection).map_err(|error| error.to_string())
 }

@@ -2,8 +2,11 @@
 
 use std::io::{self, Write};
 
-use crate::corpus::{self, files, Config, GenerateError, Grammars, OracleChoice};
+use crate::corpus::{self, files};
 use crate::model::Dialect;
+use crate::suite::gan::generate::{
+    parse_oracle_file, Config, GenerateError, Grammars, OracleChoice,
+};
 
 use super::args::GenerateArgs;
 use super::{FAILURE, OK, REJECTED};
@@ -16,7 +19,7 @@ pub fn generate(args: &GenerateArgs, out: &mut impl Write) -> io::Result<u8> {
             Ok(text) => text,
             Err(error) => return super::fail("generate", format!("{}: {error}", path.display())),
         };
-        match corpus::parse_oracle_file(&path.display().to_string(), &text) {
+        match parse_oracle_file(&path.display().to_string(), &text) {
             Ok(patterns) => OracleChoice::Patterns(patterns),
             Err(message) => return super::fail("generate", message),
         }

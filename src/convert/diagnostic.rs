@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::tables::Ambiguity;
 use crate::error::ParseError;
 
-/// The stable codes of the conversion diagnostics (issue 6). A source that is not valid in its
+/// The stable codes of the conversion diagnostics. A source that is not valid in its
 /// dialect is reported under its parse code instead ([`crate::error::codes`], M1).
 pub mod codes {
     /// Error (M2): a legacy piece word that no table row maps to a letter.
@@ -78,6 +78,51 @@ impl fmt::Display for Severity {
     }
 }
 
+/// What every finding of a conversion says, whatever else it carries: a stable code, a
+/// [`Severity`] and a message. [`Diagnostic`] (an identifier's) and the document migration's
+/// [`Problem`](super::ggn::Problem) are this shape and where it was found.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub(crate) struct Finding {
+    code: &'static str,
+    severity: Severity,
+    message: String,
+}
+
+impl Finding {
+    pub(crate) fn new(code: &'static str, severity: Severity, message: String) -> Self {
+        Finding {
+            code,
+            severity,
+            message,
+        }
+    }
+
+    /// The same finding as an error (`strict`: warnings are errors, M7).
+    pub(crate) fn into_error(mut self) -> Self {
+        if self.severity == Severity::Warning {
+            self.severity = Severity::Error;
+            self.message.push_str(" (strict: warnings are errors)");
+        }
+        self
+    }
+
+    pub(crate) fn code(&self) -> &'static str {
+        self.code
+    }
+
+    pub(crate) fn severity(&self) -> Severity {
+        self.severity
+    }
+
+    pub(crate) fn message(&self) -> &str {
+        &self.message
+    }
+
+    pub(crate) fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+}
+
 /// One finding of a conversion: a stable code, a severity and a message.
 ///
 /// For a source that is not valid in its dialect (M1) the code is the parse code
@@ -85,29 +130,23 @@ impl fmt::Display for Severity {
 /// byte offset.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Diagnostic {
-    code: &'static str,
-    severity: Severity,
-    message: String,
+    finding: Finding,
     parse_error: Option<ParseError>,
     ambiguity: Option<&'static Ambiguity>,
 }
 
 impl Diagnostic {
     pub(crate) fn error(code: &'static str, message: String) -> Self {
-        Diagnostic {
-            code,
-            severity: Severity::Error,
-            message,
-            parse_error: None,
-            ambiguity: None,
-        }
+        Diagnostic::of(Finding::new(code, Severity::Error, message))
     }
 
     pub(crate) fn warning(code: &'static str, message: String) -> Self {
+        Diagnostic::of(Finding::new(code, Severity::Warning, message))
+    }
+
+    fn of(finding: Finding) -> Self {
         Diagnostic {
-            code,
-            severity: Severity::Warning,
-            message,
+            finding,
             parse_error: None,
             ambiguity: None,
         }
@@ -124,37 +163,39 @@ impl Diagnostic {
     /// The source is not valid in its dialect: the parse error, under its own code (M1).
     pub(crate) fn invalid_source(error: ParseError) -> Self {
         let message = format!("not a valid {} identifier: {error}", error.dialect());
+        let code = error.code();
         Diagnostic {
-            code: error.code(),
-            severity: Severity::Error,
-            message,
             parse_error: Some(error),
-            ambiguity: None,
+            ..Diagnostic::error(code, message)
         }
     }
 
     /// The same finding as an error (`strict`: warnings are errors, M7).
-    pub(crate) fn into_error(mut self) -> Self {
-        if self.severity == Severity::Warning {
-            self.severity = Severity::Error;
-            self.message.push_str(" (strict: warnings are errors)");
+    pub(crate) fn into_error(self) -> Self {
+        Diagnostic {
+            finding: self.finding.into_error(),
+            ..self
         }
-        self
+    }
+
+    /// The code, severity and message, for a finding that says where.
+    pub(crate) fn finding(&self) -> &Finding {
+        &self.finding
     }
 
     /// The stable code, e.g. `"king-flag-lost"` or `"case-mismatch"`.
     pub fn code(&self) -> &'static str {
-        self.code
+        self.finding.code()
     }
 
     /// Warning or error.
     pub fn severity(&self) -> Severity {
-        self.severity
+        self.finding.severity()
     }
 
     /// The human-readable explanation (lowercase, no final period).
     pub fn message(&self) -> &str {
-        &self.message
+        self.finding.message()
     }
 
     /// The parse error, when the source was not valid in its dialect (with its byte offset).
@@ -169,12 +210,12 @@ impl Diagnostic {
 
     /// Whether this is an error.
     pub fn is_error(&self) -> bool {
-        self.severity == Severity::Error
+        self.finding.is_error()
     }
 }
 
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {}: {}", self.severity, self.code, self.message)
+        write!(f, "{} {}: {}", self.severity(), self.code(), self.message())
     }
 }

@@ -10,7 +10,7 @@ use serde::Serialize;
 use crate::dialect::Dialect;
 
 use crate::suite::gan::format::{Vector, VectorFile};
-pub use crate::suite::gan::Expected;
+use crate::suite::gan::Expected;
 
 /// One difference.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

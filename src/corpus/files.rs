@@ -6,6 +6,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use super::generate::Corpus;
+use crate::suite::SUITES;
 
 /// An I/O error on a file of the corpus.
 #[derive(Debug)]
@@ -31,7 +32,8 @@ pub enum Staleness {
     Differs,
     /// It does not exist.
     Missing,
-    /// The generator no longer writes it (a `gan/*.json` of no generated dialect).
+    /// The generator no longer writes it (a file of a folder of one file per dialect, of no
+    /// dialect generated).
     Extra,
 }
 
@@ -98,7 +100,8 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
 }
 
 /// The files under `dir` that are not exactly what `corpus` holds, in the corpus's order,
-/// then the extra `gan/*.json` (only when the corpus covers every dialect).
+/// then, when the corpus covers every dialect, the extra `*.json` of each folder of one file
+/// per dialect ([`VectorFiles::per_dialect`](crate::suite::VectorFiles::per_dialect)).
 pub fn stale(dir: &Path, corpus: &Corpus) -> Result<Vec<(String, Staleness)>, FileError> {
     let mut found = Vec::new();
     for (relative, contents) in &corpus.files {
@@ -113,33 +116,35 @@ pub fn stale(dir: &Path, corpus: &Corpus) -> Result<Vec<(String, Staleness)>, Fi
         }
     }
     if corpus.manifest.is_some() {
-        let folder = dir.join("gan");
-        let entries = match std::fs::read_dir(&folder) {
-            Ok(entries) => entries,
-            Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(found),
-            Err(error) => {
-                return Err(FileError {
-                    path: folder,
-                    error,
-                })
-            }
-        };
-        let mut extra = Vec::new();
-        for entry in entries {
-            let entry = entry.map_err(|error| FileError {
-                path: folder.clone(),
-                error,
-            })?;
-            let relative = format!("gan/{}", entry.file_name().to_string_lossy());
-            let is_json = Path::new(&relative)
-                .extension()
-                .is_some_and(|e| e == "json");
-            if is_json && !corpus.files.iter().any(|(path, _)| *path == relative) {
-                extra.push((relative, Staleness::Extra));
-            }
+        for folder in SUITES.iter().filter_map(|suite| suite.files.per_dialect) {
+            found.extend(extra(dir, folder, corpus)?);
         }
-        extra.sort_by(|a, b| a.0.cmp(&b.0));
-        found.extend(extra);
     }
     Ok(found)
+}
+
+/// The `*.json` files of `dir/folder` that `corpus` does not hold, sorted.
+fn extra(dir: &Path, folder: &str, corpus: &Corpus) -> Result<Vec<(String, Staleness)>, FileError> {
+    let path = dir.join(folder);
+    let entries = match std::fs::read_dir(&path) {
+        Ok(entries) => entries,
+        Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(error) => return Err(FileError { path, error }),
+    };
+    let mut extra = Vec::new();
+    for entry in entries {
+        let entry = entry.map_err(|error| FileError {
+            path: path.clone(),
+            error,
+        })?;
+        let relative = format!("{folder}/{}", entry.file_name().to_string_lossy());
+        let is_json = Path::new(&relative)
+            .extension()
+            .is_some_and(|e| e == "json");
+        if is_json && !corpus.files.iter().any(|(path, _)| *path == relative) {
+            extra.push((relative, Staleness::Extra));
+        }
+    }
+    extra.sort_by(|a, b| a.0.cmp(&b.0));
+    Ok(extra)
 }

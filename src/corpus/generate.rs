@@ -1,17 +1,20 @@
-//! The whole corpus in one run (`gan generate`): each suite's generator, then the manifest
-//! that lists every file. Deterministic: the same grammars and seed give byte-identical files.
+//! The whole corpus in one run (`gan generate`): the GAN vector files, derived from the
+//! grammars for the dialects asked for; when every dialect is, the cross-dialect records, the
+//! files of every suite written by hand or by stated rules ([`Generator::Fixed`], in registry
+//! order), and the manifest that lists them all. Deterministic: the same grammars and seed
+//! give byte-identical files.
 
 use crate::suite::gan::format::{to_json, VectorFile, FORMAT};
 use crate::suite::gan::generate::manifest::Manifest;
 use crate::suite::gan::generate::{self as gan, Config, GenerateError, Grammars, OracleChoice};
-use crate::suite::{ggn, migrate, migrate_ggn};
+use crate::suite::{Generator, SUITES};
 
 /// The generated files, in memory.
 #[derive(Debug, Clone)]
 pub struct Corpus {
     /// Each file: its path relative to the corpus folder (`/`-separated) and its text.
     pub files: Vec<(String, String)>,
-    /// The vector files, as written.
+    /// The GAN vector files, as written.
     pub vector_files: Vec<VectorFile>,
     /// The manifest, when every dialect was generated.
     pub manifest: Option<Manifest>,
@@ -21,20 +24,20 @@ pub struct Corpus {
 /// for and, when every dialect is, the cross-dialect records, the other suites' files and
 /// the manifest.
 pub fn generate(config: &Config) -> Result<Corpus, GenerateError> {
-    let gan = gan::generate(config)?;
-    let mut files: Vec<(String, String)> = gan
-        .vector_files
-        .iter()
-        .map(|file| (format!("gan/{}.json", file.dialect), to_json(file)))
-        .collect();
+    let derived = gan::generate(config)?;
+    let mut files = derived.files();
     let mut manifest = None;
-    if let Some(cross) = gan.cross {
+    if let Some(cross) = &derived.cross {
+        for suite in SUITES {
+            if let Generator::Fixed(write) = suite.generate {
+                files.extend(
+                    write()
+                        .into_iter()
+                        .map(|(path, text)| (path.to_owned(), text)),
+                );
+            }
+        }
         let mut paths: Vec<String> = files.iter().map(|(path, _)| path.clone()).collect();
-        let ggn = ggn::generate::files();
-        paths.extend(
-            ["cross-dialect.json", "migrations.json", "migrate-ggn.json"].map(str::to_owned),
-        );
-        paths.extend(ggn.iter().map(|(path, _)| (*path).to_owned()));
         paths.push("manifest.json".to_owned());
         let made = Manifest {
             format: FORMAT,
@@ -52,29 +55,15 @@ pub fn generate(config: &Config) -> Result<Corpus, GenerateError> {
             }
             .to_owned(),
             files: paths,
-            dialects: gan.dialects,
+            dialects: derived.dialects,
             cross_dialect: cross.vectors.len(),
         };
-        files.push(("cross-dialect.json".to_owned(), to_json(&cross)));
-        // The conversion vectors come from the name tables and hand-written cases, not from
-        // the grammars, but they are generated and checked fresh with the rest.
-        files.push((
-            "migrations.json".to_owned(),
-            migrate::generate::migration_json(),
-        ));
-        // So are the GGN document migration vectors, written by hand.
-        files.push((
-            "migrate-ggn.json".to_owned(),
-            migrate_ggn::generate::migrate_ggn_json(),
-        ));
-        // The GGN vectors are hand-written or built by rules stated in their generator.
-        files.extend(ggn.into_iter().map(|(path, text)| (path.to_owned(), text)));
         files.push(("manifest.json".to_owned(), to_json(&made)));
         manifest = Some(made);
     }
     Ok(Corpus {
         files,
-        vector_files: gan.vector_files,
+        vector_files: derived.vector_files,
         manifest,
     })
 }

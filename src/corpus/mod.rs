@@ -1,8 +1,10 @@
-//! The conformance corpus as a whole: the committed files embedded in the binary and loaded
-//! from a folder ([`embedded()`], [`load_dir()`], …), every suite's files generated in one
-//! run ([`generate()`]), written and checked fresh (`files`), summarized and compared
-//! ([`summary`], `diff`); `files` and `diff` need the `cli` feature. Each suite's vector
-//! format and generator live in its folder under [`crate::suite`].
+//! The conformance corpus as a whole, over the registry of suites ([`crate::suite::SUITES`]):
+//! every suite's committed files built into the library ([`embedded_text()`]), every suite's
+//! files generated in one run ([`generate()`]), written and checked fresh (`files`). And the
+//! GAN vector files, the corpus's largest part, read ([`embedded()`], [`load_dir()`]),
+//! summarized ([`summary`]) and compared (`diff`). `files` and `diff` need the `cli` feature.
+//! Each suite's vector format, loader and generator live in its folder under
+//! [`crate::suite`].
 //!
 //! ```
 //! let files = gan::corpus::embedded();
@@ -16,20 +18,24 @@ pub mod diff;
 #[cfg(feature = "cli")]
 pub mod files;
 pub mod generate;
-mod load;
 pub mod summary;
-pub mod validate;
 
-pub use crate::suite::gan::format::{
-    self, CrossFile, CrossVector, ExpectedError, Vector, VectorFile, FORMAT,
-};
-pub use crate::suite::gan::generate::{
-    manifest, parse_oracle_file, Config, Disagreement, GenerateError, Grammars, OracleChoice,
-    DEFAULT_SEED,
-};
-pub use crate::suite::ggn::format::GgnFiles;
+use std::sync::OnceLock;
+
+use crate::suite::SUITES;
+
+pub use crate::suite::gan::{embedded, load_dir};
+pub use crate::suite::LoadError;
 pub use generate::{generate, Corpus};
-pub use load::{
-    embedded, embedded_ggn, embedded_migrate_ggn, embedded_migrations, embedded_text, load_dir,
-    load_ggn_dir, load_migrate_ggn_dir, load_migrations_dir, LoadError,
-};
+
+/// The text of every suite's committed vector files, built into the library: (path relative
+/// to the corpus folder, text), suite by suite in registry order.
+pub fn embedded_text() -> &'static [(&'static str, &'static str)] {
+    static TEXT: OnceLock<Vec<(&'static str, &'static str)>> = OnceLock::new();
+    TEXT.get_or_init(|| {
+        SUITES
+            .iter()
+            .flat_map(|suite| suite.files.embedded.iter().copied())
+            .collect()
+    })
+}

@@ -1,24 +1,28 @@
 //! The conformance suites: GAN identifiers ([`gan`]), GGN documents ([`ggn`]), conversions
-//! between dialects ([`migrate`]) and the conversion of GGN documents ([`migrate_ggn`]). Each suite's folder holds all it is made of: its vector
-//! format (serde types, a public API versioned by `format`), its generator, its protocol
-//! request and reply, its judge (a reply against an expectation) and its describer (the
-//! words of the reports).
+//! between dialects ([`migrate`]) and the conversion of GGN documents ([`migrate_ggn`]). Each
+//! suite's folder holds all it is made of: its vector format (serde types, a public API
+//! versioned by `format`), its loader (the committed files built in, the schema's rules), its
+//! generator, its protocol request and reply, its judge (a reply against an expectation), its
+//! describer (the words of the reports), and its [`Descriptor`].
 //!
-//! This file is the registry and the contract: [`Suite`] names the suites (`--suite`),
-//! [`Vector`] holds a vector of any of them, and [`SuiteVector`] is what the runner
-//! (`gan check`) asks of every vector. The runner knows nothing else of a suite, so a new
-//! suite is a new folder here, a row in [`Suite`] and a variant of [`Vector`].
+//! This file is the contract every suite fulfils: [`SuiteVector`], all the runner
+//! (`gan check`) asks of a vector; [`SuiteCorpus`], a suite's files as a list of [`Item`]s; and
+//! [`Descriptor`], all the corpus, the runner and the CLI know of a suite. The registry
+//! ([`SUITES`], with [`Suite`] and [`Vector`]) lists the suites, and [`common`] holds what they
+//! share. Nothing else names a suite: a new suite is a folder and a registry row.
 
+pub mod common;
 pub mod gan;
 pub mod ggn;
 pub mod migrate;
 pub mod migrate_ggn;
 
 mod answer;
+mod registry;
 
 use std::fmt;
+use std::path::Path;
 use std::process::ExitStatus;
-use std::str::FromStr;
 
 use serde_json::{Map, Value};
 
@@ -26,6 +30,8 @@ use crate::model::Dialect;
 
 pub use answer::{escape_input, Answer, Reply, Status};
 pub(crate) use answer::{show, stderr_suffix};
+pub use common::LoadError;
+pub use registry::{Suite, Vector, SUITES};
 
 /// What the runner asks of a vector of any suite: how to send it, how to judge the reply, and
 /// how to describe both in a report.
@@ -117,41 +123,67 @@ pub struct Checks {
     pub hints: bool,
 }
 
-/// A vector of one of the suites, with its expectation.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Vector {
-    /// A GAN identifier in one dialect (`conformance/gan/*.json`).
-    Gan(gan::GanVector),
-    /// A GGN document to validate (`conformance/ggn/validation.json`).
-    GgnValidation(Box<ggn::format::ValidationVector>),
-    /// A GGN document, a board and a query, with their moves
-    /// (`conformance/ggn/evaluation.json`).
-    GgnEvaluation(Box<ggn::format::EvaluationVector>),
-    /// An identifier to convert (`conformance/migrations.json`).
-    Migration(Box<migrate::format::MigrationVector>),
-    /// A GGN document whose identifiers to convert (`conformance/migrate-ggn.json`).
-    MigrateGgn(Box<migrate_ggn::format::MigrateGgnVector>),
+/// What the corpus, the runner and the CLI know of a suite: one per suite folder
+/// (`suite/NAME/mod.rs`), listed in [`SUITES`]. How a vector is sent, judged and described is
+/// its [`SuiteVector`] impl, reached through [`Vector`].
+#[derive(Debug)]
+#[non_exhaustive]
+pub struct Descriptor {
+    /// The suite.
+    pub suite: Suite,
+    /// Its name: the `--suite` value, and the `suite` member of the JSON report.
+    pub name: &'static str,
+    /// What `gan check --help` says of it.
+    pub help: &'static str,
+    /// Its vector files.
+    pub files: VectorFiles,
+    /// The JSON Schemas of its vector files, in `conformance/schema/`.
+    pub schemas: &'static [&'static str],
+    /// Reads its vector files: the committed ones built into the library (`None`) or those of
+    /// a corpus folder, each checked against its format and its schema's rules.
+    pub load: Loader,
+    /// How `gan generate` writes its files.
+    pub generate: Generator,
+    /// What the reports call the first level of a vector's place ([`Item::section`]), and its
+    /// plural (the JSON report's list): `dialect` and `dialects`.
+    pub section: (&'static str, &'static str),
+    /// The text report's first words after `gan check: `: the suite (empty for the default
+    /// one) and what the run compares.
+    pub heading: fn(Checks) -> (&'static str, String),
+    /// Whether it has the per-case protocol.
+    pub per_case: bool,
+    /// Whether a reply may say a feature is unsupported (`unsupported`).
+    pub unsupported: bool,
+    /// Whether it judges reported attributes apart (`wrong-actor`).
+    pub attributes: bool,
 }
 
-impl Vector {
-    /// The GAN vector, for a vector of the GAN suite.
-    pub fn gan(&self) -> Option<&gan::GanVector> {
-        match self {
-            Vector::Gan(gan) => Some(gan),
-            _ => None,
-        }
-    }
+/// A suite's loader ([`Descriptor::load`]): its files, built in (`None`) or from a corpus
+/// folder, as the runner lists them.
+pub type Loader = fn(Option<&Path>) -> Result<Box<dyn SuiteCorpus>, LoadError>;
 
-    /// The vector as the runner drives it.
-    pub fn as_dyn(&self) -> &dyn SuiteVector {
-        match self {
-            Vector::Gan(vector) => vector,
-            Vector::GgnValidation(vector) => vector.as_ref(),
-            Vector::GgnEvaluation(vector) => vector.as_ref(),
-            Vector::Migration(vector) => vector.as_ref(),
-            Vector::MigrateGgn(vector) => vector.as_ref(),
-        }
-    }
+/// Where a suite's vector files are, relative to a corpus folder.
+#[derive(Debug, Clone, Copy)]
+pub struct VectorFiles {
+    /// The committed files, built into the library: (path, text), in the order they load.
+    pub embedded: &'static [(&'static str, &'static str)],
+    /// The folder of a suite that writes one file per dialect (`{folder}/{dialect}.json`):
+    /// a complete corpus holds no other `*.json` there. `None` when the paths are fixed.
+    pub per_dialect: Option<&'static str>,
+}
+
+/// How `gan generate` writes a suite's files.
+#[derive(Debug, Clone, Copy)]
+#[non_exhaustive]
+pub enum Generator {
+    /// Derived from the dialects' grammars with the run's configuration, for the dialects it
+    /// asks for, every vector confirmed by the oracle: the grammar generator
+    /// ([`gan::generate`]), which `corpus::generate` runs first and the manifest describes.
+    Grammars,
+    /// Written by hand or by rules stated in the suite's generator, the same in every run:
+    /// each file as (path relative to the corpus folder, text). A run writes them when it
+    /// covers every dialect.
+    Fixed(fn() -> Vec<(&'static str, String)>),
 }
 
 /// A vector with its place in the corpus, before a run selects it.
@@ -159,8 +191,8 @@ impl Vector {
 pub struct Item {
     /// The vector id.
     pub id: String,
-    /// The first level of the report's table ([`Suite::section_name`]): the dialect (GAN
-    /// suite), `valid`, `invalid` or `moves` (GGN suite), `{from}-{to}` (migrate suite).
+    /// The first level of the report's table ([`Descriptor::section`]): the dialect (GAN
+    /// suite), `valid`, `invalid` or `moves` (GGN suite), `{from}-{to}` (migrate suites).
     pub section: String,
     /// The vector's group.
     pub group: String,
@@ -170,9 +202,50 @@ pub struct Item {
     /// The input bytes.
     pub bytes: Vec<u8>,
     /// The dialects a `--dialect` selection matches the vector by (any of them).
-    pub dialects: Vec<Dialect>,
+    pub dialects: DialectSet,
     /// The vector and what it expects.
     pub vector: Vector,
+}
+
+/// A set of dialects, held without allocating (an [`Item`] is made per vector).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct DialectSet(u64);
+
+impl DialectSet {
+    /// The set of `dialects`.
+    pub fn of(dialects: &[Dialect]) -> DialectSet {
+        DialectSet(dialects.iter().fold(0, |set, &dialect| set | bit(dialect)))
+    }
+
+    /// Whether the set holds `dialect`.
+    pub fn contains(self, dialect: Dialect) -> bool {
+        self.0 & bit(dialect) != 0
+    }
+
+    /// Whether the set holds one of `dialects`.
+    pub fn meets(self, dialects: &[Dialect]) -> bool {
+        self.0 & DialectSet::of(dialects).0 != 0
+    }
+}
+
+impl fmt::Debug for DialectSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_set()
+            .entries(
+                Dialect::ALL
+                    .iter()
+                    .filter(|&&dialect| self.contains(dialect)),
+            )
+            .finish()
+    }
+}
+
+// Every dialect has its bit.
+const _: () = assert!(Dialect::ALL.len() <= 64);
+
+/// The bit of `dialect` in a [`DialectSet`].
+fn bit(dialect: Dialect) -> u64 {
+    1 << (dialect as u32)
 }
 
 /// The loaded files of one suite, as the runner lists their vectors.
@@ -180,18 +253,22 @@ pub trait SuiteCorpus {
     /// Every vector, in corpus order.
     fn items(&self) -> Result<Vec<Item>, UnknownDialect>;
 
-    /// The items of [`items`](Self::items), taking the corpus by value: a corpus that can
-    /// moves each vector into its item as the iterator goes, instead of copying them all
-    /// (issue 12: corpus loading within 4× the files). By default, `items` copied.
+    /// The items of [`items`](Self::items), taking the corpus: a corpus that can moves each
+    /// vector into its item as the iterator goes, instead of copying them all. By default,
+    /// `items` copied.
     ///
     /// # Errors
     ///
     /// As [`items`](Self::items), before any item is given.
-    fn into_items(self) -> Result<Box<dyn Iterator<Item = Item>>, UnknownDialect>
-    where
-        Self: Sized,
-    {
+    fn into_items(self: Box<Self>) -> Result<Box<dyn Iterator<Item = Item>>, UnknownDialect> {
         Ok(Box::new(self.items()?.into_iter()))
+    }
+
+    /// A dialect of `wanted` whose vectors the files cannot hold (a suite of one file per
+    /// dialect, without that file), if there is one. By default none.
+    fn missing_dialect(&self, wanted: &[Dialect]) -> Option<Dialect> {
+        let _ = wanted;
+        None
     }
 }
 
@@ -202,155 +279,4 @@ pub struct UnknownDialect {
     pub id: String,
     /// The dialect it names.
     pub dialect: String,
-}
-
-/// `value` as compact JSON text (the reports' `request` and `expected` members).
-pub(crate) fn json_text(value: &impl serde::Serialize) -> String {
-    serde_json::to_string(value).unwrap_or_default()
-}
-
-/// The dialect `name` of vector `id`.
-pub(crate) fn dialect_of(id: &str, name: &str) -> Result<Dialect, UnknownDialect> {
-    name.parse().map_err(|_| UnknownDialect {
-        id: id.to_owned(),
-        dialect: name.to_owned(),
-    })
-}
-
-/// The segments of `id` between its first two and its last: `ggn/invalid/g9/piece` → `g9`.
-pub(crate) fn middle(id: &str) -> String {
-    let segments: Vec<&str> = id.split('/').collect();
-    if segments.len() < 4 {
-        return String::new();
-    }
-    segments[2..segments.len() - 1].join("/")
-}
-
-/// A test suite: which corpus, which protocol. The default is the GAN suite.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum Suite {
-    #[default]
-    /// GAN identifiers in the five dialects (`conformance/gan/*.json`, `PROTOCOL.md`).
-    Gan,
-    /// GGN documents: validation and evaluation (`conformance/ggn/*.json`,
-    /// `PROTOCOL-ggn.md`).
-    Ggn,
-    /// Conversions between dialects (`conformance/migrations.json`, `PROTOCOL.md`, "Migrate
-    /// suite").
-    Migrate,
-    /// The conversion of GGN documents (`conformance/migrate-ggn.json`,
-    /// `PROTOCOL-migrate-ggn.md`).
-    MigrateGgn,
-}
-
-impl Suite {
-    /// Every suite.
-    pub const ALL: [Suite; 4] = [Suite::Gan, Suite::Ggn, Suite::Migrate, Suite::MigrateGgn];
-
-    /// `gan`, `ggn`, `migrate` or `migrate-ggn`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Suite::Gan => "gan",
-            Suite::Ggn => "ggn",
-            Suite::Migrate => "migrate",
-            Suite::MigrateGgn => "migrate-ggn",
-        }
-    }
-
-    /// What the reports call the first level of a vector's place in the corpus
-    /// ([`Item::section`]): `dialect` (`snn-pin`), `set` (`valid`, `invalid` or `moves`),
-    /// `conversion` (`beta-snn-pin`).
-    pub fn section_name(self) -> &'static str {
-        match self {
-            Suite::Gan => "dialect",
-            Suite::Ggn => "set",
-            Suite::Migrate | Suite::MigrateGgn => "conversion",
-        }
-    }
-
-    /// The plural of [`Suite::section_name`], as the JSON report's summary names its list.
-    pub fn sections_name(self) -> &'static str {
-        match self {
-            Suite::Gan => "dialects",
-            Suite::Ggn => "sets",
-            Suite::Migrate | Suite::MigrateGgn => "conversions",
-        }
-    }
-
-    /// Whether the suite has the per-case protocol (GAN only).
-    pub fn has_per_case_mode(self) -> bool {
-        self == Suite::Gan
-    }
-
-    /// Whether a reply may say a feature is unsupported (`unsupported`: GGN only).
-    pub fn has_unsupported(self) -> bool {
-        self == Suite::Ggn
-    }
-
-    /// Whether the suite judges attributes apart (`wrong-actor`: GAN only).
-    pub fn has_attributes(self) -> bool {
-        self == Suite::Gan
-    }
-
-    /// The text report's first line, after `gan check: `: the suite (empty for GAN) and
-    /// what is compared.
-    pub fn heading(self, check_errors: bool) -> (&'static str, String) {
-        let compared = if check_errors {
-            "compared"
-        } else {
-            "not compared"
-        };
-        match self {
-            Suite::Gan => ("", format!("error codes and offsets {compared}")),
-            Suite::Ggn => ("GGN suite, ", format!("errors and warnings {compared}")),
-            Suite::Migrate => (
-                "migrate suite, ",
-                "warning and error codes compared".to_owned(),
-            ),
-            Suite::MigrateGgn => (
-                "migrate-ggn suite, ",
-                "documents, errors and warnings compared".to_owned(),
-            ),
-        }
-    }
-
-    /// The name of the `JUnit` report's `<testsuites>`.
-    pub fn junit_name(self) -> String {
-        match self {
-            Suite::Gan => "gan check".to_owned(),
-            suite => format!("gan check --suite {suite}"),
-        }
-    }
-}
-
-impl fmt::Display for Suite {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl FromStr for Suite {
-    type Err = String;
-
-    fn from_str(name: &str) -> Result<Self, Self::Err> {
-        Suite::ALL
-            .into_iter()
-            .find(|suite| suite.as_str() == name)
-            .ok_or_else(|| {
-                format!("unknown suite '{name}': expected gan, ggn, migrate or migrate-ggn")
-            })
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::middle;
-
-    #[test]
-    fn the_group_is_the_middle_of_the_id() {
-        assert_eq!(middle("ggn/invalid/g9/piece"), "g9");
-        assert_eq!(middle("migrate/beta-snn-pin/m3/promoted"), "m3");
-        assert_eq!(middle("a/b/c/d/e"), "c/d");
-        assert_eq!(middle("ggn/moves/x"), "");
-    }
 }

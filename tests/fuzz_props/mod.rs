@@ -326,10 +326,10 @@ pub fn migrate_ggn(data: &[u8]) {
 /// A vector file that the loader's checks accept plans without panicking, one case per
 /// vector, ids kept.
 pub fn corpus_load(data: &[u8]) {
-    let Ok(file) = serde_json::from_slice::<gan::corpus::VectorFile>(data) else {
+    let Ok(file) = serde_json::from_slice::<gan::suite::gan::format::VectorFile>(data) else {
         return;
     };
-    if gan::corpus::validate::gan_file(&file).is_err() {
+    if gan::suite::gan::validate::gan_file(&file).is_err() {
         return;
     }
     let files = vec![file];
@@ -396,10 +396,9 @@ pub fn reply_judges(data: &[u8]) {
     let cases = CASES.get_or_init(|| {
         let selection = gan::check::Selection::default();
         let mut cases = gan::check::plan(&gan::corpus::embedded(), &selection).expect("plans");
-        cases.extend(gan::check::plan(&gan::corpus::embedded_ggn(), &selection).expect("plans"));
-        cases.extend(
-            gan::check::plan(&gan::corpus::embedded_migrations(), &selection).expect("plans"),
-        );
+        cases.extend(gan::check::plan(&gan::suite::ggn::embedded(), &selection).expect("plans"));
+        cases
+            .extend(gan::check::plan(&gan::suite::migrate::embedded(), &selection).expect("plans"));
         cases
     });
     let Some((&first, reply)) = data.split_first() else {

@@ -14,6 +14,12 @@
 //!
 //! `GAN_ARCHITECTURE_MD=path` checks against another table; `GAN_ARCHITECTURE_EDGES=path`
 //! writes the crate's edges there as JSON (node → sorted targets).
+//!
+//! A second rule keeps each suite in one place: no suite is named in `src/` outside the
+//! registry (`suite/registry.rs`) and its own folder (`suite/NAME/`, whose descriptor says
+//! `suite: Suite::X` and `name: "…"`): neither a `Suite` variant, however it is written, nor
+//! an enum that declares the suites again, nor its `--suite` name as a string literal (but for
+//! the few literals listed in `NOT_SUITE_NAMES`, which name the program or a subcommand).
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::fs;
@@ -1784,4 +1790,458 @@ fn the_table_the_migration_rules_tests_comments_and_other_names_are_not_reported
                     macro_rules! m { ($v:ident) => { Dialect::$v } }\n\
                     #[cfg(test)]\nmod tests { fn t() { let _ = Dialect::Pnn; } }\n";
     assert_eq!(planted("detect.rs", harmless), Vec::<String>::new());
+
+// ------------------------------------------------------------------------------------------
+// Suites: named only in the registry and in their own folder
+// ------------------------------------------------------------------------------------------
+
+/// The registry of suites, under `src/`: the one file that lists them.
+const SUITE_REGISTRY: &str = "suite/registry.rs";
+
+/// Literals that spell a suite's name but name something else: (file under `src/`, or its
+/// last components; literal; what it names).
+const NOT_SUITE_NAMES: &[(&str, &str, &str)] = &[
+    (
+        "atomic.rs",
+        "gan",
+        "the program, in the name of a temporary file",
+    ),
+    ("cli/args.rs", "gan", "the program"),
+    ("cli/args.rs", "ggn", "the flag --ggn of gan migrate"),
+    ("cli/mod.rs", "gan", "the program"),
+    ("cli/mod.rs", "ggn", "the subcommand gan ggn"),
+    ("cli/mod.rs", "migrate", "the subcommand gan migrate"),
+    ("cli/ggn.rs", "ggn", "the subcommand gan ggn"),
+    ("cli/migrate.rs", "migrate", "the subcommand gan migrate"),
+    (
+        "suite/migrate_ggn/protocol.rs",
+        "migrate",
+        "the label of a conversion in the text report",
+    ),
+];
+
+/// A suite as its folder's descriptor names it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct SuiteRow {
+    /// Its variant of `Suite`.
+    variant: String,
+    /// Its name, the `--suite` value.
+    name: String,
+    /// Its folder under `src/`, with the trailing `/`.
+    folder: String,
+}
+
+/// The identifiers declared directly in the braces of `enum NAME` (`code` stripped): its
+/// variants. `None` when `code` declares no such enum.
+fn enum_variants(code: &str, name: &str) -> Option<Vec<String>> {
+    let bytes = code.as_bytes();
+    let found = words(code).into_iter().find_map(|(at, word)| {
+        let next = skip_ws(bytes, at + word.len());
+        (word == "enum" && word_at(code, next) == Some(name)).then_some(next + name.len())
+    })?;
+    let open = found + code[found..].find('{')?;
+    Some(top_level_words(code, open))
+}
+
+/// The identifiers directly inside the braces that open at `open` (not inside nested
+/// brackets), that start with an uppercase letter.
+fn top_level_words(code: &str, open: usize) -> Vec<String> {
+    let bytes = code.as_bytes();
+    let close = matching_close(bytes, open);
+    let mut depth = 0_usize;
+    let mut found = Vec::new();
+    let mut i = open + 1;
+    while i < close {
+        match bytes[i] {
+            b'(' | b'[' | b'{' => depth += 1,
+            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+            b if depth == 0 && b.is_ascii_uppercase() && !is_ident_byte(bytes[i - 1]) => {
+                let end = ident_end(bytes, i);
+                found.push(code[i..end].to_owned());
+                i = end;
+                continue;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    found
+}
+
+/// The offset just after the colon of the first `field:` (a struct literal's member) in
+/// `code`.
+fn field_value(code: &str, field: &str) -> Option<usize> {
+    let bytes = code.as_bytes();
+    words(code).into_iter().find_map(|(at, word)| {
+        let colon = skip_ws(bytes, at + word.len());
+        (word == field && bytes.get(colon) == Some(&b':') && bytes.get(colon + 1) != Some(&b':'))
+            .then_some(colon + 1)
+    })
+}
+
+/// The suites of a crate: each `suite/F/mod.rs` whose descriptor says `suite: Suite::V` and
+/// `name: "N"`.
+fn suite_rows(sources: &BTreeMap<String, String>) -> Vec<SuiteRow> {
+    let mut rows = Vec::new();
+    for (file, src) in sources {
+        let Some(folder) = file
+            .strip_prefix("suite/")
+            .and_then(|rest| rest.strip_suffix("/mod.rs"))
+            .filter(|folder| !folder.contains('/'))
+        else {
+            continue;
+        };
+        let code = strip_comments_and_literals(src);
+        let variant = field_value(&code, "suite").and_then(|at| {
+            let mut pos = at;
+            let path = path_tree(&code, &mut pos);
+            match path.first().map(|(segments, _)| segments.as_slice()) {
+                Some([suite, variant]) if suite == "Suite" => Some(variant.clone()),
+                _ => None,
+            }
+        });
+        let name = field_value(&code, "name").and_then(|at| {
+            let rest = src[skip_ws(src.as_bytes(), at)..].strip_prefix('"')?;
+            Some(rest[..rest.find('"')?].to_owned())
+        });
+        if let (Some(variant), Some(name)) = (variant, name) {
+            rows.push(SuiteRow {
+                variant,
+                name,
+                folder: format!("suite/{folder}/"),
+            });
+        }
+    }
+    rows
+}
+
+/// Every string literal of `src` outside comments (plain, byte and raw), as (offset of its
+/// opening quote, text between the quotes as written).
+fn string_literals(src: &str) -> Vec<(usize, &str)> {
+    let bytes = src.as_bytes();
+    let mut found = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i..].starts_with(b"//") {
+            i = src[i..].find('\n').map_or(src.len(), |at| i + at);
+        } else if bytes[i..].starts_with(b"/*") {
+            i = block_comment_end(bytes, i);
+        } else if bytes[i] == b'"' {
+            let end = string_end(bytes, i);
+            found.push((i, &src[i + 1..end.saturating_sub(1).max(i + 1)]));
+            i = end;
+        } else if bytes[i] == b'\'' {
+            i = char_literal_end(src, i).unwrap_or(i + 1);
+        } else if is_ident_start(bytes[i]) {
+            let word_end = ident_end(bytes, i);
+            let raw = matches!(&src[i..word_end], "r" | "br" | "cr");
+            match raw.then(|| raw_string_end(src, word_end)).flatten() {
+                Some(end) => {
+                    let hashes = src[word_end..].bytes().take_while(|&b| b == b'#').count();
+                    let quote = word_end + hashes;
+                    found.push((quote, &src[quote + 1..end - hashes - 1]));
+                    i = end;
+                }
+                None => i = word_end,
+            }
+        } else {
+            i += 1;
+        }
+    }
+    found
+}
+
+/// Whether the literal at `offset` is inside a test-only item: the nearest code before it is
+/// blanked by [`remove_test_items`].
+fn in_test_item(stripped: &str, without_tests: &str, offset: usize) -> bool {
+    let before = stripped.as_bytes()[..offset]
+        .iter()
+        .rposition(|b| !b.is_ascii_whitespace());
+    before.is_some_and(|at| without_tests.as_bytes()[at] == b' ')
+}
+
+/// Whether `file` is the `NOT_SUITE_NAMES` entry `entry` (the same path, or ending with it).
+fn is_exempt(file: &str, literal: &str) -> bool {
+    NOT_SUITE_NAMES.iter().any(|(path, name, _)| {
+        *name == literal && (file == *path || file.ends_with(&format!("/{path}")))
+    })
+}
+
+/// The spans of the `impl … Suite { … }` blocks of `code` (stripped), where `Self` is the
+/// suite enum.
+fn suite_impls(code: &str, names: &[String]) -> Vec<Range<usize>> {
+    let bytes = code.as_bytes();
+    let mut spans = Vec::new();
+    for (at, word) in words(code) {
+        if word != "impl" {
+            continue;
+        }
+        let Some(open) = code[at..].find('{').map(|o| at + o) else {
+            continue;
+        };
+        let header = words(&code[at + 4..open]);
+        let target = match header.iter().rposition(|(_, w)| *w == "for") {
+            Some(index) => header.get(index + 1).map(|(_, w)| *w),
+            None => header.first().map(|(_, w)| *w),
+        };
+        if target.is_some_and(|t| names.iter().any(|n| n == t)) {
+            spans.push(open..matching_close(bytes, open));
+        }
+    }
+    spans
+}
+
+/// Where `src/` names a suite outside the registry and that suite's own folder: a `Suite`
+/// variant however it is written (`Suite::X`, `Suite::{X, …}`, `Suite::*`, through a
+/// rename, `Self::X` in an `impl` of `Suite`), another enum that declares the suites again,
+/// or a string literal that is a suite's `--suite` name. Comments and test-only items do not
+/// count.
+fn suite_name_violations(sources: &BTreeMap<String, String>) -> Vec<String> {
+    let Some(registry) = sources.get(SUITE_REGISTRY) else {
+        return vec![format!(
+            "src/{SUITE_REGISTRY}, the registry of suites, is missing"
+        )];
+    };
+    let Some(variants) = enum_variants(&strip_comments_and_literals(registry), "Suite") else {
+        return vec![format!("src/{SUITE_REGISTRY} declares no `enum Suite`")];
+    };
+    let rows = suite_rows(sources);
+    let mut found = Vec::new();
+    for variant in &variants {
+        if !rows.iter().any(|row| row.variant == *variant) {
+            found.push(format!(
+                "the suite Suite::{variant} has no folder: no suite/*/mod.rs whose descriptor \
+                 says `suite: Suite::{variant}`"
+            ));
+        }
+    }
+    let owner = |variant: &str| rows.iter().find(|row| row.variant == variant);
+    for (file, src) in sources.iter().filter(|(file, _)| *file != SUITE_REGISTRY) {
+        let stripped = strip_comments_and_literals(src);
+        let code = remove_test_items(&stripped);
+        let bytes = code.as_bytes();
+        let outside = |row: &SuiteRow| !file.starts_with(&row.folder);
+        let mut report = |offset: usize, what: String| {
+            found.push(format!("src/{file}:{} {what}", line_of(src, offset)));
+        };
+        // `Suite` and its renames (`Suite as S`).
+        let mut names = vec!["Suite".to_owned()];
+        for (at, word) in words(&code) {
+            let after = skip_ws(bytes, at + word.len());
+            if word == "Suite" && word_at(&code, after) == Some("as") {
+                let alias = skip_ws(bytes, after + 2);
+                names.extend(word_at(&code, alias).map(str::to_owned));
+            }
+        }
+        let impls = suite_impls(&code, &names);
+        for (at, word) in words(&code) {
+            let through_self = word == "Self" && impls.iter().any(|span| span.contains(&at));
+            if !names.iter().any(|n| n == word) && !through_self {
+                continue;
+            }
+            let previous = previous_byte(bytes, at);
+            if matches!(previous, Some((p, b':')) if p > 0 && bytes[p - 1] == b':')
+                && word != "Suite"
+            {
+                continue;
+            }
+            let Some(mut pos) = double_colon(bytes, at + word.len()) else {
+                continue;
+            };
+            for (segments, offset) in path_tree(&code, &mut pos) {
+                match segments.first() {
+                    None => report(
+                        offset,
+                        format!("names every suite ({word}::*) outside {SUITE_REGISTRY}"),
+                    ),
+                    Some(variant) => {
+                        if let Some(row) = owner(variant).filter(|row| outside(row)) {
+                            report(
+                                offset,
+                                format!(
+                                    "names the suite {} ({word}::{variant}) outside \
+                                     {SUITE_REGISTRY} and {}",
+                                    row.name, row.folder
+                                ),
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        // Another enum that declares the suites: named `Suite`, or with every variant.
+        for (at, word) in words(&code) {
+            let next = skip_ws(bytes, at + word.len());
+            let Some(name) = (word == "enum").then(|| word_at(&code, next)).flatten() else {
+                continue;
+            };
+            let declared = enum_variants(&code[at..], name).unwrap_or_default();
+            if name == "Suite" || variants.iter().all(|v| declared.contains(v)) {
+                report(
+                    at,
+                    format!("declares the suites again (enum {name}) outside {SUITE_REGISTRY}"),
+                );
+            }
+        }
+        // A suite's name as a literal.
+        for (offset, text) in string_literals(src) {
+            let Some(row) = rows.iter().find(|row| row.name == text) else {
+                continue;
+            };
+            if outside(row) && !in_test_item(&stripped, &code, offset) && !is_exempt(file, text) {
+                report(
+                    offset,
+                    format!(
+                        "spells the suite name {text:?} outside {SUITE_REGISTRY} and {}",
+                        row.folder
+                    ),
+                );
+            }
+        }
+    }
+    found.sort();
+    found.dedup();
+    found
+}
+
+#[test]
+fn no_suite_is_named_outside_the_registry_and_its_folder() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut sources = BTreeMap::new();
+    read_sources(&root.join("src"), &root.join("src"), &mut sources);
+    let rows = suite_rows(&sources);
+    assert!(rows.len() >= 4, "the suites' descriptors: {rows:?}");
+    let found = suite_name_violations(&sources);
+    assert!(
+        found.is_empty(),
+        "a suite is named outside the registry ({SUITE_REGISTRY}) and its own folder in {} \
+         place(s) (ARCHITECTURE.md, \"Adding things\"):\n  - {}",
+        found.len(),
+        found.join("\n  - ")
+    );
+}
+
+/// A registry of two suites and their folders, as the crate has them.
+fn two_suites() -> Vec<(&'static str, &'static str)> {
+    vec![
+        (
+            "suite/registry.rs",
+            "pub enum Suite {\n    #[default]\n    /// GAN.\n    Gan,\n    Ggn,\n}\n\
+             impl Suite {\n    fn d(self) -> u8 { match self { Self::Gan => 1, Suite::Ggn => 2 } }\n}\n\
+             pub enum Vector { Gan(gan::V), Ggn(Box<ggn::W>) }\n",
+        ),
+        (
+            "suite/gan/mod.rs",
+            "pub static SUITE: Descriptor = Descriptor {\n    suite: Suite::Gan,\n    \
+             name: \"gan\",\n    help: \"GAN identifiers\",\n};\n",
+        ),
+        ("suite/gan/load.rs", "const FOLDER: &str = \"gan\";\nfn s() -> Suite { Suite::Gan }\n"),
+        (
+            "suite/ggn/mod.rs",
+            "pub static SUITE: Descriptor = Descriptor { suite: Suite::Ggn, name: \"ggn\" };\n",
+        ),
+    ]
+}
+
+#[test]
+fn the_suites_are_read_from_their_folders() {
+    let sources = crate_of(&two_suites());
+    let row = |variant: &str, name: &str, folder: &str| SuiteRow {
+        variant: variant.to_owned(),
+        name: name.to_owned(),
+        folder: folder.to_owned(),
+    };
+    assert_eq!(
+        suite_rows(&sources),
+        [
+            row("Gan", "gan", "suite/gan/"),
+            row("Ggn", "ggn", "suite/ggn/")
+        ]
+    );
+    let registry = strip_comments_and_literals(&sources[SUITE_REGISTRY]);
+    assert_eq!(enum_variants(&registry, "Suite").unwrap(), ["Gan", "Ggn"]);
+    assert_eq!(enum_variants(&registry, "Vector").unwrap(), ["Gan", "Ggn"]);
+    assert_eq!(
+        string_literals(
+            "// \"no\"\nlet a = \"gan\"; /* \"no\" */ f(\"\", \"x\\\"y\", r#\"g\"#, '\"');"
+        ),
+        [(16, "gan"), (36, ""), (40, "x\\\"y"), (50, "g")]
+    );
+    // The registry and each suite's own folder name their suites: nothing to report.
+    assert!(suite_name_violations(&sources).is_empty());
+}
+
+#[test]
+fn a_suite_named_outside_the_registry_is_reported() {
+    let mut files = two_suites();
+    files.extend([
+        // Planted: the runner special-cases a suite, by variant and by name.
+        (
+            "check/report.rs",
+            "use crate::suite::Suite;\n\
+             fn f(s: Suite) -> bool { s == Suite::Ggn }\n\
+             fn g(name: &str) -> u8 { match name { \"ggn\" => 1, _ => 0 } }\n\
+             fn h() -> Suite { Suite::default() }\n",
+        ),
+        // Planted: the CLI mirrors the enum, and imports its variants (its "ggn" is the flag
+        // --ggn, listed in `NOT_SUITE_NAMES`: no violation).
+        (
+            "cli/args.rs",
+            "use crate::suite::Suite::{self as S2, Gan};\nuse crate::suite::registry::Suite::*;\n\
+             #[derive(ValueEnum)]\npub enum Suite { Gan, Ggn }\n\
+             pub enum SuiteArg { Gan, Ggn, Other }\n\
+             #[arg(long, conflicts_with = \"ggn\")]\n",
+        ),
+        // Planted: through a rename, and `Self` in an impl of `Suite` elsewhere.
+        (
+            "corpus/mod.rs",
+            "use crate::suite::Suite as Kind;\nconst K: Kind = Kind::Gan;\n\
+             impl fmt::Display for Suite { fn f(&self) -> bool { *self == Self::Ggn } }\n",
+        ),
+        // Planted: one suite's folder names another suite.
+        (
+            "suite/gan/judge.rs",
+            "fn other() -> Suite { Suite::Ggn }\nconst GGN: &str = \"ggn\";\n",
+        ),
+        // Not uses: comments, doc comments, test-only items, longer strings, other enums.
+        (
+            "check/mod.rs",
+            "//! The Suite::Ggn suite, \"ggn\".\n/// Suite::Gan\nconst A: &str = \"gan check --suite ggn\";\n\
+             #[cfg(test)]\nmod tests { fn t() { assert_eq!(super::Suite::Ggn.as_str(), \"ggn\"); } }\n\
+             enum Command { Migrate, Ggn }\nfn d() -> Suite { crate::suite::Suite::default() }\n",
+        ),
+    ]);
+    assert_eq!(
+        suite_name_violations(&crate_of(&files)),
+        [
+            "src/check/report.rs:2 names the suite ggn (Suite::Ggn) outside suite/registry.rs \
+             and suite/ggn/",
+            "src/check/report.rs:3 spells the suite name \"ggn\" outside suite/registry.rs and \
+             suite/ggn/",
+            "src/cli/args.rs:1 names the suite gan (Suite::Gan) outside suite/registry.rs and \
+             suite/gan/",
+            "src/cli/args.rs:2 names every suite (Suite::*) outside suite/registry.rs",
+            "src/cli/args.rs:4 declares the suites again (enum Suite) outside suite/registry.rs",
+            "src/cli/args.rs:5 declares the suites again (enum SuiteArg) outside \
+             suite/registry.rs",
+            "src/corpus/mod.rs:2 names the suite gan (Kind::Gan) outside suite/registry.rs and \
+             suite/gan/",
+            "src/corpus/mod.rs:3 names the suite ggn (Self::Ggn) outside suite/registry.rs and \
+             suite/ggn/",
+            "src/suite/gan/judge.rs:1 names the suite ggn (Suite::Ggn) outside \
+             suite/registry.rs and suite/ggn/",
+            "src/suite/gan/judge.rs:2 spells the suite name \"ggn\" outside suite/registry.rs \
+             and suite/ggn/",
+        ]
+    );
+    // A registry variant without a folder is reported too.
+    let mut files = two_suites();
+    files.retain(|(file, _)| *file != "suite/ggn/mod.rs");
+    assert_eq!(
+        suite_name_violations(&crate_of(&files)),
+        [
+            "the suite Suite::Ggn has no folder: no suite/*/mod.rs whose descriptor says \
+          `suite: Suite::Ggn`"
+        ]
+    );
 }

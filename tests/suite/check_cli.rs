@@ -198,7 +198,7 @@ fn list_prints_the_ids_that_would_run() {
     let qpi: Vec<String> = all_cases()
         .into_iter()
         .filter(|c| c.section == gan::Dialect::Qpi.as_str())
-        .map(|c| c.id)
+        .map(|c| c.item.id)
         .collect();
     assert_eq!(ids(&["--dialect", "qpi"]), qpi);
     // Inputs that are not UTF-8 run in per-case mode only, but a batch run counts them (as

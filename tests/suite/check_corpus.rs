@@ -14,8 +14,8 @@ use std::sync::OnceLock;
 use std::time::Duration;
 
 use gan::check::{self, Case, Command, Config, Mode, Report, Selection};
-use gan::corpus::format::{ExpectedError, Vector, VectorFile, FORMAT};
 use gan::oracle::{Expectation, Oracle};
+use gan::suite::gan::format::{ExpectedError, Vector, VectorFile, FORMAT};
 use gan::Dialect;
 
 /// The reference adapter.

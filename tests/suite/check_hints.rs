@@ -3,8 +3,9 @@
 //! does not know its hint, compares none.
 
 use gan::check::{Answer, Case, CaseResult, Checks, Mode, Reply, Status, Vector};
-use gan::corpus::format::ExpectedError;
+use gan::suite::gan::format::ExpectedError;
 use gan::suite::gan::{Expected, GanVector};
+use gan::suite::{DialectSet, Item};
 use gan::Dialect;
 use serde_json::{json, Value};
 
@@ -19,19 +20,22 @@ fn case(known: bool, hint: Option<&str>) -> Case {
         hint: known.then(|| hint.map(str::to_owned)),
     };
     Case {
-        id: "snn-pin/invalid/case/x".to_owned(),
-        section: "snn-pin".to_owned(),
-        group: "case".to_owned(),
-        input: Some("CHESS:k".to_owned()),
-        bytes: b"CHESS:k".to_vec(),
-        vector: Vector::Gan(GanVector {
-            dialect: Dialect::SnnPin,
-            expected: Expected {
-                valid: false,
-                actor: None,
-                error: Some(error),
-            },
-        }),
+        item: Item {
+            id: "snn-pin/invalid/case/x".to_owned(),
+            section: "snn-pin".to_owned(),
+            group: "case".to_owned(),
+            input: Some("CHESS:k".to_owned()),
+            bytes: b"CHESS:k".to_vec(),
+            dialects: DialectSet::of(&[Dialect::SnnPin]),
+            vector: Vector::Gan(GanVector {
+                dialect: Dialect::SnnPin,
+                expected: Expected {
+                    valid: false,
+                    actor: None,
+                    error: Some(error),
+                },
+            }),
+        },
         listed: None,
     }
 }

@@ -3,7 +3,6 @@
 //! command line runs the suite. (Its zoo is in `check_mutants`.)
 
 use gan::check::{self, Case, CaseResult, Mode, Selection, Status, Suite};
-use gan::corpus;
 use serde_json::{json, Value};
 use Status::{Crash, Fail, Pass, WrongError};
 
@@ -12,7 +11,7 @@ use crate::check_suites::{adapter, case, object};
 use crate::util::{gan_command as gan, text};
 
 fn cases() -> Vec<Case> {
-    check::plan(&corpus::embedded_migrate_ggn(), &Selection::default()).unwrap()
+    check::plan(&gan::suite::migrate_ggn::embedded(), &Selection::default()).unwrap()
 }
 
 #[test]

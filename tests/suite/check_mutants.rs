@@ -453,20 +453,19 @@ fn every_mutant_fails(
 
 #[test]
 fn every_mutant_of_the_ggn_adapter_fails_the_ggn_suite() {
-    let cases = gan::check::plan(&gan::corpus::embedded_ggn(), &Selection::default()).unwrap();
+    let cases = gan::check::plan(&gan::suite::ggn::embedded(), &Selection::default()).unwrap();
     every_mutant_fails("ggn", "ggn_ref.py", &cases, 7, MIN_KILLING);
 }
 
 #[test]
 fn every_mutant_of_the_migrate_adapter_fails_the_migrate_suite() {
-    let cases =
-        gan::check::plan(&gan::corpus::embedded_migrations(), &Selection::default()).unwrap();
+    let cases = gan::check::plan(&gan::suite::migrate::embedded(), &Selection::default()).unwrap();
     every_mutant_fails("migrate", "migrate_ref.py", &cases, 3, 1);
 }
 
 #[test]
 fn every_mutant_of_the_migrate_ggn_adapter_fails_the_migrate_ggn_suite() {
     let cases =
-        gan::check::plan(&gan::corpus::embedded_migrate_ggn(), &Selection::default()).unwrap();
+        gan::check::plan(&gan::suite::migrate_ggn::embedded(), &Selection::default()).unwrap();
     every_mutant_fails("migrate-ggn", "migrate_ggn_ref.py", &cases, 4, 1);
 }

@@ -5,9 +5,10 @@ use std::time::Duration;
 
 use gan::check::report::{self, Report};
 use gan::check::{Answer, Case, CaseResult, Listing, Mode, Reply, Status, Suite, Vector};
-use gan::corpus::format::ExpectedError;
 use gan::oracle::{Expectation, Oracle};
+use gan::suite::gan::format::ExpectedError;
 use gan::suite::gan::{Expected, GanVector, NOT_UTF8};
+use gan::suite::{DialectSet, Item};
 use gan::Dialect;
 use serde_json::{json, Value};
 
@@ -23,19 +24,22 @@ fn case(dialect: Dialect, group: &str, input: &[u8], listed: bool) -> Case {
     };
     let verdict = if valid { "valid" } else { "invalid" };
     Case {
-        id: format!("{dialect}/{verdict}/{group}/{}", gan::output::hex(input)),
-        section: dialect.as_str().to_owned(),
-        group: group.to_owned(),
-        input: String::from_utf8(input.to_vec()).ok(),
-        bytes: input.to_vec(),
-        vector: Vector::Gan(GanVector {
-            dialect,
-            expected: Expected {
-                valid,
-                actor,
-                error,
-            },
-        }),
+        item: Item {
+            id: format!("{dialect}/{verdict}/{group}/{}", gan::output::hex(input)),
+            section: dialect.as_str().to_owned(),
+            group: group.to_owned(),
+            input: String::from_utf8(input.to_vec()).ok(),
+            bytes: input.to_vec(),
+            dialects: DialectSet::of(&[dialect]),
+            vector: Vector::Gan(GanVector {
+                dialect,
+                expected: Expected {
+                    valid,
+                    actor,
+                    error,
+                },
+            }),
+        },
         listed: listed.then(|| Listing {
             line: 2,
             reason: Some("known".to_owned()),

@@ -9,7 +9,8 @@ use gan::check::{
     self, Answer, Case, CaseResult, CheckError, Mode, PlanError, Selection, SkipFile, Status,
     Suite, Vector,
 };
-use gan::corpus::{self, GgnFiles};
+use gan::corpus;
+use gan::suite::ggn::format::GgnFiles;
 use gan::Dialect;
 use serde_json::{json, Value};
 use Status::{Crash, Fail, Pass, WrongError};
@@ -21,11 +22,11 @@ pub fn adapter(name: &str) -> PathBuf {
 }
 
 pub fn ggn_cases() -> Vec<Case> {
-    check::plan(&corpus::embedded_ggn(), &Selection::default()).unwrap()
+    check::plan(&gan::suite::ggn::embedded(), &Selection::default()).unwrap()
 }
 
 pub fn migrate_cases() -> Vec<Case> {
-    check::plan(&corpus::embedded_migrations(), &Selection::default()).unwrap()
+    check::plan(&gan::suite::migrate::embedded(), &Selection::default()).unwrap()
 }
 
 /// The case with this id.
@@ -83,8 +84,8 @@ fn the_migrate_reference_adapter_passes_every_vector_it_is_sent() {
 #[test]
 fn the_embedded_corpora_are_the_committed_and_generated_ones() {
     let conformance = Path::new(env!("CARGO_MANIFEST_DIR")).join("conformance");
-    let ggn = corpus::embedded_ggn();
-    assert_eq!(ggn, corpus::load_ggn_dir(&conformance).unwrap());
+    let ggn = gan::suite::ggn::embedded();
+    assert_eq!(ggn, gan::suite::ggn::load_dir(&conformance).unwrap());
     assert_eq!(
         ggn,
         GgnFiles {
@@ -92,10 +93,10 @@ fn the_embedded_corpora_are_the_committed_and_generated_ones() {
             evaluation: gan::suite::ggn::generate::evaluation_file(),
         }
     );
-    let migrations = corpus::embedded_migrations();
+    let migrations = gan::suite::migrate::embedded();
     assert_eq!(
         migrations,
-        corpus::load_migrations_dir(&conformance).unwrap()
+        gan::suite::migrate::load_dir(&conformance).unwrap()
     );
     assert_eq!(migrations, gan::suite::migrate::generate::migration_file());
     // `corpus_files::embedded_files_are_the_committed_ones` compares these bytes.
@@ -112,7 +113,9 @@ fn the_embedded_corpora_are_the_committed_and_generated_ones() {
 #[test]
 fn a_corpus_folder_that_is_not_one_is_an_error_naming_the_file() {
     let dir = tempfile::tempdir().unwrap();
-    let error = corpus::load_ggn_dir(dir.path()).unwrap_err().to_string();
+    let error = gan::suite::ggn::load_dir(dir.path())
+        .unwrap_err()
+        .to_string();
     assert!(
         error.contains("ggn/validation.json: cannot read"),
         "{error}"
@@ -126,13 +129,15 @@ fn a_corpus_folder_that_is_not_one_is_an_error_naming_the_file() {
     // Each file where the other belongs.
     std::fs::write(dir.path().join("ggn/validation.json"), evaluation).unwrap();
     std::fs::write(dir.path().join("ggn/evaluation.json"), evaluation).unwrap();
-    let error = corpus::load_ggn_dir(dir.path()).unwrap_err().to_string();
+    let error = gan::suite::ggn::load_dir(dir.path())
+        .unwrap_err()
+        .to_string();
     assert!(
         error.contains("ggn/validation.json: not a GGN validation file"),
         "{error}"
     );
     std::fs::write(dir.path().join("migrations.json"), r#"{"format": 2}"#).unwrap();
-    let error = corpus::load_migrations_dir(dir.path())
+    let error = gan::suite::migrate::load_dir(dir.path())
         .unwrap_err()
         .to_string();
     assert!(
@@ -184,7 +189,7 @@ fn dialects_select_documents_and_conversions() {
         dialects: vec![Dialect::Pnn],
         ..Selection::default()
     };
-    let ggn = check::plan(&corpus::embedded_ggn(), &pnn).unwrap();
+    let ggn = check::plan(&gan::suite::ggn::embedded(), &pnn).unwrap();
     assert!(!ggn.is_empty());
     for case in &ggn {
         let dialect = match &case.vector {
@@ -198,7 +203,7 @@ fn dialects_select_documents_and_conversions() {
         dialects: vec![Dialect::Qpi],
         ..Selection::default()
     };
-    let migrate = check::plan(&corpus::embedded_migrations(), &qpi).unwrap();
+    let migrate = check::plan(&gan::suite::migrate::embedded(), &qpi).unwrap();
     let expected = migrate_cases()
         .into_iter()
         .filter(|c| c.section.starts_with("qpi-") || c.section.ends_with("-qpi"))
@@ -215,7 +220,7 @@ fn skip_patterns_must_match_a_vector_of_the_suite() {
         skip: Some(skip),
         ..Selection::default()
     };
-    let error = check::plan(&corpus::embedded_ggn(), &selection).unwrap_err();
+    let error = check::plan(&gan::suite::ggn::embedded(), &selection).unwrap_err();
     assert_eq!(
         error,
         PlanError::UnmatchedSkipPatterns(vec![(2, "snn-pin/*".to_owned())])
@@ -435,7 +440,7 @@ fn ggn_replies_earn_the_results_of_protocol_ggn() {
 
     let e5 = "ggn/moves/spec/e5";
     let moves = |order: &[usize]| -> Value {
-        let Vector::GgnEvaluation(vector) = case(&cases, e5).vector else {
+        let Vector::GgnEvaluation(vector) = case(&cases, e5).item.vector else {
             unreachable!()
         };
         let moves: Vec<Value> = order

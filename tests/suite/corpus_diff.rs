@@ -4,7 +4,8 @@
 
 use std::path::{Path, PathBuf};
 
-use gan::corpus::{self, diff, files, Config, Grammars, OracleChoice};
+use gan::corpus::{self, diff, files};
+use gan::suite::gan::generate::{Config, Grammars, OracleChoice};
 use gan::Dialect;
 use predicates::prelude::*;
 
@@ -54,7 +55,8 @@ fn demo_corpus() -> (PathBuf, PathBuf) {
 #[test]
 fn demo_legacy_with_digits_in_the_game_id() {
     let (grammars, out) = demo_corpus();
-    let patterns = corpus::parse_oracle_file("oracle.txt", DEMO_ORACLE).expect("parses");
+    let patterns =
+        gan::suite::gan::generate::parse_oracle_file("oracle.txt", DEMO_ORACLE).expect("parses");
     let config = Config {
         grammars: Grammars::Dir(grammars),
         oracle: OracleChoice::Patterns(patterns),

@@ -7,7 +7,8 @@
 
 use std::path::{Path, PathBuf};
 
-use gan::corpus::{self, files, Config};
+use gan::corpus::{self, files};
+use gan::suite::gan::generate::Config;
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("conformance")
@@ -146,6 +147,40 @@ fn every_committed_file_matches_its_schema() {
     }
 }
 
+/// Each row of the registry names its vector files and its schema: the files built in are the
+/// committed ones, under the suite's folder of one file per dialect when it has one, and its
+/// smallest file matches its schema (the tests of each suite check them all).
+#[test]
+fn every_suite_names_its_files_and_its_schema() {
+    let mut names: Vec<&str> = gan::suite::SUITES.iter().map(|suite| suite.name).collect();
+    names.sort_unstable();
+    names.dedup();
+    assert_eq!(names.len(), gan::suite::SUITES.len(), "unique names");
+    for suite in gan::suite::SUITES {
+        let files = suite.files.embedded;
+        assert!(!files.is_empty(), "{}", suite.name);
+        for (path, text) in files {
+            let committed = std::fs::read_to_string(root().join(path)).expect("committed");
+            assert!(committed == *text, "{path}: the embedded copy differs");
+            if let Some(folder) = suite.files.per_dialect {
+                assert!(
+                    path.starts_with(&format!("{folder}/")),
+                    "{path} in {folder}/"
+                );
+            }
+        }
+        let (path, text) = files.iter().min_by_key(|(_, text)| text.len()).unwrap();
+        assert!(!suite.schemas.is_empty(), "{}", suite.name);
+        for schema in suite.schemas {
+            let value = read_json(&root().join("schema").join(schema));
+            let validator =
+                jsonschema::validator_for(&value).unwrap_or_else(|e| panic!("{schema}: {e}"));
+            let instance: serde_json::Value = serde_json::from_str(text).expect("JSON");
+            assert!(validator.is_valid(&instance), "{path} against {schema}");
+        }
+    }
+}
+
 #[test]
 fn the_vector_schema_rejects_what_the_format_forbids() {
     let schema = read_json(&root().join("schema/vectors.schema.json"));
@@ -195,7 +230,7 @@ fn the_vector_schema_rejects_what_the_format_forbids() {
 
 #[test]
 fn manifest_shows_full_coverage_and_sizes_within_bounds() {
-    let manifest: corpus::manifest::Manifest =
+    let manifest: gan::suite::gan::generate::manifest::Manifest =
         serde_json::from_value(read_json(&root().join("manifest.json"))).expect("a manifest");
     assert_eq!(manifest.oracle, "DECISIONS.md §1");
     assert_eq!(manifest.grammars, "embedded");

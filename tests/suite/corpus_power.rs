@@ -6,9 +6,9 @@
 
 use std::collections::HashMap;
 
-use gan::corpus::format::Vector;
+use gan::suite::gan::format::Vector;
 
-fn files() -> Vec<gan::corpus::format::VectorFile> {
+fn files() -> Vec<gan::suite::gan::format::VectorFile> {
     gan::corpus::embedded()
 }
 

@@ -1,6 +1,6 @@
-//! The corpus loader enforces the published schemas itself (issue 12, defect 8): a set of
-//! broken files, each rejected by its JSON Schema and by the loader alike, and a broken
-//! corpus stops `gan check` (exit 2, file and vector named) before any adapter starts.
+//! The suites' loaders enforce the published schemas themselves: a set of broken files, each
+//! rejected by its JSON Schema and by the loader alike, and a broken corpus stops `gan check`
+//! (exit 2, file and vector named) before any adapter starts.
 
 use std::path::Path;
 
@@ -202,7 +202,7 @@ fn migrate_ggn_files_are_checked_too() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("conformance");
     let path = dir.path().join("migrate-ggn.json");
     std::fs::copy(root.join("migrate-ggn.json"), &path).unwrap();
-    gan::corpus::load_migrate_ggn_dir(dir.path()).unwrap();
+    gan::suite::migrate_ggn::load_dir(dir.path()).unwrap();
     let validator = schema("migrate-ggn-vectors.schema.json");
     let original: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
     assert!(validator.is_valid(&original));
@@ -247,7 +247,7 @@ fn migrate_ggn_files_are_checked_too() {
         }
         assert!(!validator.is_valid(&file), "{what}: the schema accepts it");
         std::fs::write(&path, file.to_string()).unwrap();
-        let error = gan::corpus::load_migrate_ggn_dir(dir.path())
+        let error = gan::suite::migrate_ggn::load_dir(dir.path())
             .unwrap_err()
             .to_string();
         assert!(error.contains(message), "{what}: {error}");
@@ -266,8 +266,8 @@ fn ggn_and_migration_files_are_checked_too() {
     ] {
         std::fs::copy(root.join(name), dir.path().join(name)).unwrap();
     }
-    gan::corpus::load_ggn_dir(dir.path()).unwrap();
-    gan::corpus::load_migrations_dir(dir.path()).unwrap();
+    gan::suite::ggn::load_dir(dir.path()).unwrap();
+    gan::suite::migrate::load_dir(dir.path()).unwrap();
 
     // A GGN vector with no document.
     let path = dir.path().join("ggn/validation.json");
@@ -278,7 +278,7 @@ fn ggn_and_migration_files_are_checked_too() {
         .remove("document_text");
     assert!(!schema("ggn-vectors.schema.json").is_valid(&file));
     std::fs::write(&path, file.to_string()).unwrap();
-    let error = gan::corpus::load_ggn_dir(dir.path())
+    let error = gan::suite::ggn::load_dir(dir.path())
         .unwrap_err()
         .to_string();
     assert!(
@@ -294,7 +294,7 @@ fn ggn_and_migration_files_are_checked_too() {
     vector.insert("input_hex".into(), json!("zz"));
     assert!(!schema("migrations.schema.json").is_valid(&file));
     std::fs::write(&path, file.to_string()).unwrap();
-    let error = gan::corpus::load_migrations_dir(dir.path())
+    let error = gan::suite::migrate::load_dir(dir.path())
         .unwrap_err()
         .to_string();
     assert!(error.contains("not lowercase hex"), "{error}");
@@ -329,7 +329,7 @@ fn a_broken_corpus_stops_check_before_the_adapter_starts() {
 
 #[test]
 fn decode_hex_takes_hex_digits_only() {
-    use gan::corpus::format::decode_hex;
+    use gan::suite::common::decode_hex;
     assert_eq!(decode_hex("00ff7F"), [0x00, 0xff, 0x7f]);
     assert_eq!(decode_hex("+f"), Vec::<u8>::new(), "no sign");
     assert_eq!(decode_hex("41-1"), [0x41]);

@@ -5,9 +5,10 @@
 
 use std::sync::OnceLock;
 
-use gan::corpus::{self, Config, Grammars, OracleChoice};
+use gan::corpus;
 use gan::grammar::compile::{Compiled, Engine};
 use gan::oracle::{Expectation, Oracle};
+use gan::suite::gan::generate::{Config, Grammars, OracleChoice};
 use gan::{Dialect, Limits};
 use proptest::prelude::*;
 

@@ -5,7 +5,8 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use gan::corpus::{self, Config, GenerateError, Grammars, OracleChoice};
+use gan::corpus;
+use gan::suite::gan::generate::{Config, GenerateError, Grammars, OracleChoice};
 use gan::Dialect;
 
 use crate::corpus_files::scratch;
@@ -50,7 +51,7 @@ fn the_seed_changes_the_random_sample_only() {
         vectors
             .iter()
             .filter(|v| v.group == name)
-            .map(corpus::Vector::bytes)
+            .map(gan::suite::gan::format::Vector::bytes)
             .collect()
     };
     assert_ne!(group(&base, "random"), group(&other, "random"));
@@ -108,14 +109,16 @@ fn a_missing_oracle_pattern_is_an_error() {
 #[test]
 fn oracle_files_are_parsed_with_line_numbers() {
     let text = "# comment\n\nqpi (?P<style>[A-Z]):(?P<type>[A-Z])\n";
-    let patterns = corpus::parse_oracle_file("o.txt", text).expect("parses");
+    let patterns = gan::suite::gan::generate::parse_oracle_file("o.txt", text).expect("parses");
     assert_eq!(patterns[&Dialect::Qpi], "(?P<style>[A-Z]):(?P<type>[A-Z])");
-    let error = corpus::parse_oracle_file("o.txt", "chess [A-Z]\n").expect_err("unknown dialect");
+    let error = gan::suite::gan::generate::parse_oracle_file("o.txt", "chess [A-Z]\n")
+        .expect_err("unknown dialect");
     assert!(
         error.starts_with("o.txt:1: unknown dialect 'chess'"),
         "{error}"
     );
-    let error = corpus::parse_oracle_file("o.txt", "qpi a\nqpi b\n").expect_err("twice");
+    let error =
+        gan::suite::gan::generate::parse_oracle_file("o.txt", "qpi a\nqpi b\n").expect_err("twice");
     assert_eq!(error, "o.txt:2: a second pattern for qpi");
 }
 

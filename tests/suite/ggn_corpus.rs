@@ -124,7 +124,7 @@ fn options(dialect: &str, squares: Option<&Vec<String>>, strict: bool) -> Option
 fn document_bytes(vector: &ValidationVector) -> Vec<u8> {
     match (&vector.document_text, &vector.document_hex) {
         (Some(text), _) => text.as_bytes().to_vec(),
-        (None, Some(hex)) => gan::corpus::format::decode_hex(hex),
+        (None, Some(hex)) => gan::suite::common::decode_hex(hex),
         (None, None) => unreachable!("checked by the schema"),
     }
 }

@@ -1,5 +1,5 @@
-//! Issue 12 (memory): `ggn::validate`, `ggn::diagnose` and `migrate --ggn` read the top-level
-//! object one member at a time. They must say exactly what the whole-tree path
+//! Memory: `ggn::validate`, `ggn::diagnose` and `migrate --ggn` read the top-level object one
+//! member at a time. They must say exactly what the whole-tree path
 //! (`reader::read` then `validate_node`) says, and migrate's text must be what
 //! `serde_json::to_string_pretty` writes of the whole tree.
 
@@ -94,7 +94,7 @@ fn every_validation_vector_reads_the_same_member_by_member() {
         options.limits = Limits::default();
         let input = match (&vector.document_text, &vector.document_hex) {
             (Some(text), _) => text.as_bytes().to_vec(),
-            (None, Some(hex)) => gan::corpus::format::decode_hex(hex),
+            (None, Some(hex)) => gan::suite::common::decode_hex(hex),
             (None, None) => continue,
         };
         assert_eq!(

@@ -79,7 +79,7 @@ fn grid(page: &mut String, report: &Report, summary: &super::Summary) {
         page,
         "<h2>Pass rate by group and {}</h2>\n<div class=\"scroll\"><table class=\"grid\">\n\
          <thead><tr><th>group</th>",
-        report.suite.section_name(),
+        report.suite.descriptor().section.0,
     );
     for section in &summary.sections {
         let _ = write!(page, "<th>{}</th>", escape(&section.section));

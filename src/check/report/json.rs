@@ -102,7 +102,7 @@ impl Serialize for SummaryJson<'_> {
             .sections
             .into_iter()
             .map(|section| SectionJson {
-                name: suite.section_name(),
+                name: suite.descriptor().section.0,
                 section: section.section,
                 counts: section.counts,
                 groups: section
@@ -112,7 +112,7 @@ impl Serialize for SummaryJson<'_> {
                     .collect(),
             })
             .collect();
-        map.serialize_entry(suite.sections_name(), &sections)?;
+        map.serialize_entry(suite.descriptor().section.1, &sections)?;
         map.serialize_entry("notes", &report.notes)?;
         map.end()
     }
@@ -144,7 +144,7 @@ struct GroupJson {
 
 /// Writes the JSON Lines report.
 pub fn json(report: &Report, out: &mut dyn Write) -> io::Result<()> {
-    let section_name = report.suite.section_name();
+    let section_name = report.suite.descriptor().section.0;
     for result in &report.results {
         serde_json::to_writer(
             &mut *out,

@@ -17,7 +17,7 @@ use std::time::Duration;
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
 
-use crate::suite::{Answer, Status, Suite};
+use crate::suite::{Answer, Checks, Status, Suite};
 
 use super::outcome::CaseResult;
 use super::plan::Case;
@@ -53,13 +53,14 @@ pub struct Report {
 }
 
 impl Report {
-    /// The heading's words: the suite's prefix and what was compared (`--check-hints` adds
-    /// the hints).
+    /// The heading's words: the suite's prefix and what was compared
+    /// ([`Descriptor::heading`](crate::suite::Descriptor::heading)).
     pub(crate) fn heading(&self) -> (&'static str, String) {
-        if self.check_hints && self.suite == Suite::Gan {
-            return ("", "error codes, offsets and hints compared".to_owned());
-        }
-        self.suite.heading(self.check_errors)
+        let checks = Checks {
+            errors: self.check_errors,
+            hints: self.check_hints,
+        };
+        (self.suite.descriptor().heading)(checks)
     }
 
     /// Whether no result fails the run (nothing but `pass` and `skipped`).
@@ -129,11 +130,12 @@ impl Report {
 pub struct Summary {
     /// Every result.
     pub total: Counts,
-    /// Per section (dialect, set or conversion, [`Suite::section_name`]), in corpus order.
+    /// Per section (dialect, set or conversion,
+    /// [`Descriptor::section`](crate::suite::Descriptor::section)), in corpus order.
     pub sections: Vec<SectionSummary>,
 }
 
-/// The counts of one section ([`Case::section`]).
+/// The counts of one section ([`Item::section`](crate::suite::Item::section)).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SectionSummary {
     /// The section: a dialect, a set or a conversion.

@@ -143,10 +143,10 @@ fn table(out: &mut dyn Write, suite: Suite, rows: &[(String, String, Counts)]) -
         .any(|(_, _, counts)| counts.get(Status::Unsupported) > 0);
     let statuses: Vec<Status> = Status::ALL
         .into_iter()
-        .filter(|&status| suite.has_attributes() || status != Status::WrongActor)
+        .filter(|&status| suite.descriptor().attributes || status != Status::WrongActor)
         .filter(|&status| status != Status::Unsupported || any_unsupported)
         .collect();
-    let header: Vec<String> = [suite.section_name(), "group", "total"]
+    let header: Vec<String> = [suite.descriptor().section.0, "group", "total"]
         .into_iter()
         .chain(statuses.iter().map(|status| status.as_str()))
         .map(str::to_owned)

@@ -5,6 +5,7 @@ use std::fmt;
 
 use serde::Serialize;
 
+use super::super::diagnostic::Finding;
 use super::super::{Diagnostic, Severity};
 use crate::ggn;
 use crate::model::Dialect;
@@ -48,9 +49,8 @@ pub struct Problem {
     column: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
     input: Option<String>,
-    code: &'static str,
-    severity: Severity,
-    message: String,
+    #[serde(flatten)]
+    finding: Finding,
 }
 
 impl Problem {
@@ -62,9 +62,11 @@ impl Problem {
             line: diagnostic.line,
             column: diagnostic.column,
             input: None,
-            code: diagnostic.code,
-            severity: Severity::of(diagnostic.severity),
-            message: diagnostic.message.clone(),
+            finding: Finding::new(
+                diagnostic.code,
+                Severity::of(diagnostic.severity),
+                diagnostic.message.clone(),
+            ),
         }
     }
 
@@ -76,9 +78,7 @@ impl Problem {
             line: None,
             column: None,
             input: Some(input.to_owned()),
-            code: diagnostic.code(),
-            severity: diagnostic.severity(),
-            message: diagnostic.message().to_owned(),
+            finding: diagnostic.finding().clone(),
         }
     }
 
@@ -98,11 +98,13 @@ impl Problem {
             line: None,
             column: None,
             input: Some(input.to_owned()),
-            code: super::KEY_COLLISION,
-            severity: Severity::Error,
-            message: format!(
-                "piece keys {first:?} (at {first_pointer}) and {input:?} both become \
-                 {output:?} in {target}: the converted document would hold the key twice"
+            finding: Finding::new(
+                super::KEY_COLLISION,
+                Severity::Error,
+                format!(
+                    "piece keys {first:?} (at {first_pointer}) and {input:?} both become \
+                     {output:?} in {target}: the converted document would hold the key twice"
+                ),
             ),
         }
     }
@@ -115,19 +117,20 @@ impl Problem {
             line: None,
             column: None,
             input: None,
-            code: diagnostic.code,
-            severity: Severity::of(diagnostic.severity),
-            message: format!("once converted to {target}: {}", diagnostic.message),
+            finding: Finding::new(
+                diagnostic.code,
+                Severity::of(diagnostic.severity),
+                format!("once converted to {target}: {}", diagnostic.message),
+            ),
         }
     }
 
     /// The same problem as an error (`strict`: warnings are errors, M7).
-    pub(super) fn into_error(mut self) -> Self {
-        if self.severity == Severity::Warning {
-            self.severity = Severity::Error;
-            self.message.push_str(" (strict: warnings are errors)");
+    pub(super) fn into_error(self) -> Self {
+        Problem {
+            finding: self.finding.into_error(),
+            ..self
         }
-        self
     }
 
     /// The stage that found it.
@@ -153,22 +156,22 @@ impl Problem {
     /// The stable code: a GGN validation code (source and target stages), a conversion code
     /// or the source's parse code (M1), or [`KEY_COLLISION`](super::KEY_COLLISION).
     pub fn code(&self) -> &'static str {
-        self.code
+        self.finding.code()
     }
 
     /// Warning or error.
     pub fn severity(&self) -> Severity {
-        self.severity
+        self.finding.severity()
     }
 
     /// The explanation (lowercase, no final period).
     pub fn message(&self) -> &str {
-        &self.message
+        self.finding.message()
     }
 
     /// Whether this is an error.
     pub fn is_error(&self) -> bool {
-        self.severity == Severity::Error
+        self.finding.is_error()
     }
 }
 
@@ -184,6 +187,12 @@ impl fmt::Display for Problem {
         if let Some(input) = &self.input {
             write!(f, ": {}", crate::output::escape(input.as_bytes()).0)?;
         }
-        write!(f, ": {} {}: {}", self.severity, self.code, self.message)
+        write!(
+            f,
+            ": {} {}: {}",
+            self.severity(),
+            self.code(),
+            self.message()
+        )
     }
 }

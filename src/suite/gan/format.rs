@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::model::ActorFields;
 use crate::output::DetectRecord;
+use crate::suite::common::input_bytes;
 
 /// The version of the corpus format that `gan generate` writes; every file carries it as
 /// `"format"`. Format 2 added `error.hint` (`conformance/CHANGES.md`).
@@ -113,25 +114,8 @@ where
 impl Vector {
     /// The input's bytes (decoded from `input_hex` when there is no `input`).
     pub fn bytes(&self) -> Vec<u8> {
-        match (&self.input, &self.input_hex) {
-            (Some(input), _) => input.as_bytes().to_vec(),
-            (None, Some(hex)) => decode_hex(hex),
-            (None, None) => Vec::new(),
-        }
+        input_bytes(self.input.as_ref(), self.input_hex.as_ref())
     }
-}
-
-/// Bytes from lowercase or uppercase hex; an odd or invalid digit ends the decoding.
-pub fn decode_hex(hex: &str) -> Vec<u8> {
-    hex.as_bytes()
-        .chunks_exact(2)
-        .map_while(|pair| {
-            // `from_str_radix` alone would take a sign: `+f` is not hex.
-            let digit = |byte: u8| char::from(byte).to_digit(16);
-            let value = digit(pair[0])? * 16 + digit(pair[1])?;
-            u8::try_from(value).ok()
-        })
-        .collect()
 }
 
 /// `cross-dialect.json`: what `gan detect --format json` prints for a few hundred strings.

@@ -1,11 +1,14 @@
 //! The GAN suite: identifiers in the five dialects (`conformance/gan/*.json`, the batch and
-//! per-case protocols of `conformance/PROTOCOL.md`). Its [`format`](mod@format) is the corpus's public
-//! API; [`generate`] derives the vectors from the grammars, confirmed by the oracle.
+//! per-case protocols of `conformance/PROTOCOL.md`). Its [`format`](mod@format) is the corpus's
+//! public API; [`generate`] derives the vectors from the grammars, confirmed by the oracle;
+//! [`embedded`] and [`load_dir`] read them; [`SUITE`] is its registry row.
 
 pub mod format;
 pub mod generate;
 mod judge;
+mod load;
 mod protocol;
+pub mod validate;
 
 use std::process::ExitStatus;
 
@@ -15,10 +18,45 @@ use serde_json::{Map, Value};
 use crate::model::{ActorFields, Dialect};
 
 use self::format::{ExpectedError, VectorFile};
+use super::common::{dialect_of, json_text};
 use super::{
-    dialect_of, escape_input, json_text, Answer, Checks, Item, Status, Suite, SuiteCorpus,
-    SuiteVector, UnknownDialect, Vector,
+    escape_input, Answer, Checks, Descriptor, DialectSet, Generator, Item, Status, Suite,
+    SuiteCorpus, SuiteVector, UnknownDialect, Vector, VectorFiles,
 };
+
+pub use self::load::{embedded, load_dir};
+
+/// The GAN suite's registry row.
+pub static SUITE: Descriptor = Descriptor {
+    suite: Suite::Gan,
+    name: "gan",
+    help: "GAN identifiers in the five dialects",
+    files: VectorFiles {
+        embedded: &load::EMBEDDED,
+        per_dialect: Some(load::FOLDER),
+    },
+    schemas: &["vectors.schema.json"],
+    load: load::load,
+    generate: Generator::Grammars,
+    section: ("dialect", "dialects"),
+    heading,
+    per_case: true,
+    unsupported: false,
+    attributes: true,
+};
+
+/// The text report's heading: what the run compares.
+fn heading(checks: Checks) -> (&'static str, String) {
+    if checks.hints {
+        return ("", "error codes, offsets and hints compared".to_owned());
+    }
+    let compared = if checks.errors {
+        "compared"
+    } else {
+        "not compared"
+    };
+    ("", format!("error codes and offsets {compared}"))
+}
 
 /// Why a vector whose input is not UTF-8 is not sent in batch mode.
 pub const NOT_UTF8: &str = "not UTF-8: runs only in per-case mode";
@@ -69,7 +107,7 @@ impl SuiteCorpus for [VectorFile] {
                 group: vector.group.clone(),
                 input: vector.input.clone(),
                 bytes: vector.bytes(),
-                dialects: vec![dialect],
+                dialects: DialectSet::of(&[dialect]),
                 vector: Vector::Gan(GanVector {
                     dialect,
                     expected: Expected::of(vector),
@@ -86,12 +124,13 @@ impl SuiteCorpus for Vec<VectorFile> {
     }
 
     /// The items of `items`, each vector's strings moved rather than copied.
-    fn into_items(self) -> Result<Box<dyn Iterator<Item = Item>>, UnknownDialect> {
+    fn into_items(self: Box<Self>) -> Result<Box<dyn Iterator<Item = Item>>, UnknownDialect> {
         for vector in self.iter().flat_map(|file| &file.vectors) {
             dialect_of(&vector.id, &vector.dialect)?;
         }
         Ok(Box::new(
-            self.into_iter()
+            (*self)
+                .into_iter()
                 .flat_map(|file| file.vectors)
                 .filter_map(|vector| {
                     // Every dialect is known: checked above.
@@ -103,7 +142,7 @@ impl SuiteCorpus for Vec<VectorFile> {
                         group: vector.group,
                         input: vector.input,
                         bytes,
-                        dialects: vec![dialect],
+                        dialects: DialectSet::of(&[dialect]),
                         vector: Vector::Gan(GanVector {
                             dialect,
                             expected: Expected {
@@ -115,6 +154,14 @@ impl SuiteCorpus for Vec<VectorFile> {
                     })
                 }),
         ))
+    }
+
+    /// Every dialect that runs needs its file; the others only serve skip patterns.
+    fn missing_dialect(&self, wanted: &[Dialect]) -> Option<Dialect> {
+        wanted
+            .iter()
+            .copied()
+            .find(|dialect| !self.iter().any(|file| file.dialect == dialect.as_str()))
     }
 }
 

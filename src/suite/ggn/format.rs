@@ -8,6 +8,8 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+pub use crate::suite::common::Expected;
+
 /// The version of the GGN corpus format; every file carries it as `"format"`.
 pub const FORMAT: u32 = 1;
 
@@ -56,16 +58,6 @@ pub struct ValidationVector {
     pub warnings: Vec<Expected>,
     /// What the vector checks, citing the spec or the decision.
     pub note: String,
-}
-
-/// An expected diagnostic: its stable code and its RFC 6901 pointer.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Expected {
-    /// The GGN code, or the GAN parse code of an invalid identifier (G14).
-    pub code: String,
-    /// Where: `""` for the whole document.
-    pub pointer: String,
 }
 
 /// `ggn/evaluation.json`: documents, boards and queries, with the moves they allow.

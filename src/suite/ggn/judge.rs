@@ -59,12 +59,12 @@ pub(crate) fn judge_validate(
         Verdict::WrongError(message) => {
             let detail = match (&reply.errors, &reply.warnings) {
                 (None, _) => "no \"errors\" member".to_owned(),
-                (Some(errors), _) if !same(errors, &vector.errors) => format!(
+                (Some(errors), _) if !Expected::same(&vector.errors, errors) => format!(
                     "errors: expected {}, got {}",
                     diagnostics(&vector.errors),
                     diagnostics(errors)
                 ),
-                (_, Some(warnings)) if !same(warnings, &vector.warnings) => format!(
+                (_, Some(warnings)) if !Expected::same(&vector.warnings, warnings) => format!(
                     "warnings: expected {}, got {}",
                     diagnostics(&vector.warnings),
                     diagnostics(warnings)
@@ -167,15 +167,6 @@ fn verdict_word(valid: bool) -> &'static str {
     } else {
         "invalid"
     }
-}
-
-/// The same multiset of diagnostics.
-fn same(got: &[Expected], want: &[Expected]) -> bool {
-    let mut got: Vec<&Expected> = got.iter().collect();
-    let mut want: Vec<&Expected> = want.iter().collect();
-    got.sort();
-    want.sort();
-    got == want
 }
 
 /// `duplicate-key at /CHESS:P, wrong-type at ""`, or `none`.

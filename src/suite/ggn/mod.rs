@@ -1,19 +1,54 @@
 //! The GGN suite: documents to validate and tables to evaluate (`conformance/ggn/*.json`,
 //! `conformance/PROTOCOL-ggn.md`). Its [`format`](mod@format) is the corpus's public API; [`generate`]
 //! writes the vectors by hand and by stated rules, never from this crate's validator;
-//! [`protocol`] holds the requests, replies and the rules a reply is judged by.
+//! [`protocol`] holds the requests, replies and the rules a reply is judged by; [`embedded`]
+//! and [`load_dir`] read the files; [`SUITE`] is its registry row.
 
 pub mod format;
 pub mod generate;
 mod judge;
+mod load;
 pub mod protocol;
+pub mod validate;
 
 use self::format::{EvaluationVector, GgnFiles, ValidationVector};
 use self::protocol::Request;
+use super::common::{dialect_of, input_bytes, json_text, middle};
 use super::{
-    dialect_of, json_text, middle, Answer, Item, Status, Suite, SuiteCorpus, SuiteVector,
-    UnknownDialect, Vector,
+    Answer, Checks, Descriptor, DialectSet, Generator, Item, Status, Suite, SuiteCorpus,
+    SuiteVector, UnknownDialect, Vector, VectorFiles,
 };
+
+pub use self::load::{embedded, load_dir};
+
+/// The GGN suite's registry row.
+pub static SUITE: Descriptor = Descriptor {
+    suite: Suite::Ggn,
+    name: "ggn",
+    help: "GGN documents: validation and the moves they allow (batch mode only)",
+    files: VectorFiles {
+        embedded: &load::EMBEDDED,
+        per_dialect: None,
+    },
+    schemas: &["ggn-vectors.schema.json"],
+    load: load::load,
+    generate: Generator::Fixed(generate::files),
+    section: ("set", "sets"),
+    heading,
+    per_case: false,
+    unsupported: true,
+    attributes: false,
+};
+
+/// The text report's heading: the suite, and what the run compares.
+fn heading(checks: Checks) -> (&'static str, String) {
+    let compared = if checks.errors {
+        "compared"
+    } else {
+        "not compared"
+    };
+    ("GGN suite, ", format!("errors and warnings {compared}"))
+}
 
 impl SuiteCorpus for GgnFiles {
     /// The validation vectors, then the evaluation vectors, each in file order. The section
@@ -23,18 +58,14 @@ impl SuiteCorpus for GgnFiles {
         let mut items = Vec::new();
         for vector in &self.validation.vectors {
             let dialect = dialect_of(&vector.id, &vector.dialect)?;
-            let bytes = match (&vector.document_text, &vector.document_hex) {
-                (Some(text), _) => text.as_bytes().to_vec(),
-                (None, Some(hex)) => super::gan::format::decode_hex(hex),
-                (None, None) => Vec::new(),
-            };
+            let bytes = input_bytes(vector.document_text.as_ref(), vector.document_hex.as_ref());
             items.push(Item {
                 id: vector.id.clone(),
                 section: if vector.valid { "valid" } else { "invalid" }.to_owned(),
                 group: middle(&vector.id),
                 input: vector.document_text.clone(),
                 bytes,
-                dialects: vec![dialect],
+                dialects: DialectSet::of(&[dialect]),
                 vector: Vector::GgnValidation(Box::new(vector.clone())),
             });
         }
@@ -46,7 +77,7 @@ impl SuiteCorpus for GgnFiles {
                 group: middle(&vector.id),
                 input: Some(vector.document_text.clone()),
                 bytes: vector.document_text.as_bytes().to_vec(),
-                dialects: vec![dialect],
+                dialects: DialectSet::of(&[dialect]),
                 vector: Vector::GgnEvaluation(Box::new(vector.clone())),
             });
         }

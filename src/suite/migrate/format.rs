@@ -4,8 +4,11 @@
 
 use serde::{Deserialize, Serialize};
 
-/// The version of the file format (`"format"`).
-/// Format 2 (issue 14): six vectors expect the new warning `ambiguous-style` (M3).
+use crate::suite::common::input_bytes;
+pub use crate::suite::common::VectorOptions;
+
+/// The version of the file format (`"format"`). Format 2 added the warning `ambiguous-style`
+/// (M3), which six vectors expect.
 pub const FORMAT: u32 = 2;
 
 /// `conformance/migrations.json`.
@@ -54,32 +57,9 @@ pub struct MigrationVector {
     pub note: String,
 }
 
-/// The options of a vector (docs/DECISIONS.md M4, M7).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct VectorOptions {
-    /// `error`, `drop` or `enhance`.
-    pub intermediate: String,
-    /// Warnings are errors.
-    pub strict: bool,
-}
-
-impl Default for VectorOptions {
-    fn default() -> Self {
-        VectorOptions {
-            intermediate: "error".to_owned(),
-            strict: false,
-        }
-    }
-}
-
 impl MigrationVector {
     /// The input's bytes.
     pub fn bytes(&self) -> Vec<u8> {
-        match (&self.input, &self.input_hex) {
-            (Some(input), _) => input.as_bytes().to_vec(),
-            (None, Some(hex)) => crate::suite::gan::format::decode_hex(hex),
-            (None, None) => Vec::new(),
-        }
+        input_bytes(self.input.as_ref(), self.input_hex.as_ref())
     }
 }

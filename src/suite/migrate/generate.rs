@@ -24,6 +24,11 @@ pub fn migration_file() -> MigrationFile {
     }
 }
 
+/// The suite's file: (path relative to `conformance/`, exact text).
+pub fn files() -> Vec<(&'static str, String)> {
+    vec![(super::load::PATH, migration_json())]
+}
+
 /// The file as written to `conformance/migrations.json`: 2-space pretty JSON and a final LF.
 ///
 /// # Panics

@@ -1,18 +1,51 @@
 //! The migrate suite: conversions between dialects (`conformance/migrations.json`, the
 //! "Migrate suite" of `conformance/PROTOCOL.md`). Its [`format`](mod@format) is the corpus's public API;
 //! [`generate`] writes the vectors from the name tables and by hand, never by running the
-//! converter; [`protocol`] holds the request, the reply and the rule a reply is judged by.
+//! converter; [`protocol`] holds the request, the reply and the rule a reply is judged by;
+//! [`embedded`] and [`load_dir`] read the file; [`SUITE`] is its registry row.
 
 pub mod format;
 pub mod generate;
+mod load;
 pub mod protocol;
+pub mod validate;
 
 use self::format::{MigrationFile, MigrationVector};
 use self::protocol::{Reply, Request, NOT_UTF8};
+use super::common::{dialect_of, json_text, middle};
 use super::{
-    dialect_of, json_text, middle, Answer, Item, Status, Suite, SuiteCorpus, SuiteVector,
-    UnknownDialect, Vector,
+    Answer, Checks, Descriptor, DialectSet, Generator, Item, Status, Suite, SuiteCorpus,
+    SuiteVector, UnknownDialect, Vector, VectorFiles,
 };
+
+pub use self::load::{embedded, load_dir};
+
+/// The migrate suite's registry row.
+pub static SUITE: Descriptor = Descriptor {
+    suite: Suite::Migrate,
+    name: "migrate",
+    help: "Conversions between dialects (batch mode only)",
+    files: VectorFiles {
+        embedded: &load::EMBEDDED,
+        per_dialect: None,
+    },
+    schemas: &["migrations.schema.json"],
+    load: load::load,
+    generate: Generator::Fixed(generate::files),
+    section: ("conversion", "conversions"),
+    heading,
+    per_case: false,
+    unsupported: false,
+    attributes: false,
+};
+
+/// The text report's heading: the suite, and what the run compares (its codes, always).
+fn heading(_: Checks) -> (&'static str, String) {
+    (
+        "migrate suite, ",
+        "warning and error codes compared".to_owned(),
+    )
+}
 
 impl SuiteCorpus for MigrationFile {
     /// The vectors in file order. The section is the conversion `{from}-{to}`; the group, the
@@ -29,7 +62,7 @@ impl SuiteCorpus for MigrationFile {
                 group: middle(&vector.id),
                 input: vector.input.clone(),
                 bytes: vector.bytes(),
-                dialects: vec![from, to],
+                dialects: DialectSet::of(&[from, to]),
                 vector: Vector::Migration(Box::new(vector.clone())),
             });
         }

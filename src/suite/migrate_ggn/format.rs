@@ -4,8 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-pub use crate::suite::ggn::format::Expected;
-pub use crate::suite::migrate::format::VectorOptions;
+pub use crate::suite::common::{Expected, VectorOptions};
 
 /// The version of the file format (`"format"`).
 pub const FORMAT: u32 = 1;

@@ -23,6 +23,11 @@ pub fn migrate_ggn_file() -> MigrateGgnFile {
     }
 }
 
+/// The suite's file: (path relative to `conformance/`, exact text).
+pub fn files() -> Vec<(&'static str, String)> {
+    vec![(super::load::PATH, migrate_ggn_json())]
+}
+
 /// The file as written to `conformance/migrate-ggn.json`: 2-space pretty JSON and a final LF.
 ///
 /// # Panics

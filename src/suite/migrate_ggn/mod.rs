@@ -2,21 +2,54 @@
 //! (`conformance/migrate-ggn.json`, `conformance/PROTOCOL-migrate-ggn.md`), what
 //! `gan migrate --ggn` does. Its [`format`](mod@format) is the corpus's public API;
 //! [`generate`] writes the vectors by hand, never by running the migration; [`protocol`]
-//! holds the request, the reply and the rule a reply is judged by.
+//! holds the request, the reply and the rule a reply is judged by; [`embedded`] and
+//! [`load_dir`] read the file; [`SUITE`] is its registry row.
 //!
 //! A suite of its own, beside the migrate suite, so that adapters of identifiers alone are
 //! unaffected by it.
 
 pub mod format;
 pub mod generate;
+mod load;
 pub mod protocol;
+pub mod validate;
 
 use self::format::{MigrateGgnFile, MigrateGgnVector};
 use self::protocol::{Reply, Request};
+use super::common::{dialect_of, json_text, middle};
 use super::{
-    dialect_of, json_text, middle, Answer, Item, Status, Suite, SuiteCorpus, SuiteVector,
-    UnknownDialect, Vector,
+    Answer, Checks, Descriptor, DialectSet, Generator, Item, Status, Suite, SuiteCorpus,
+    SuiteVector, UnknownDialect, Vector, VectorFiles,
 };
+
+pub use self::load::{embedded, load_dir};
+
+/// The migrate-ggn suite's registry row.
+pub static SUITE: Descriptor = Descriptor {
+    suite: Suite::MigrateGgn,
+    name: "migrate-ggn",
+    help: "Conversions of GGN documents, as `gan migrate --ggn` (batch mode only)",
+    files: VectorFiles {
+        embedded: &load::EMBEDDED,
+        per_dialect: None,
+    },
+    schemas: &["migrate-ggn-vectors.schema.json"],
+    load: load::load,
+    generate: Generator::Fixed(generate::files),
+    section: ("conversion", "conversions"),
+    heading,
+    per_case: false,
+    unsupported: false,
+    attributes: false,
+};
+
+/// The text report's heading: the suite, and what the run compares (always the same).
+fn heading(_: Checks) -> (&'static str, String) {
+    (
+        "migrate-ggn suite, ",
+        "documents, errors and warnings compared".to_owned(),
+    )
+}
 
 impl SuiteCorpus for MigrateGgnFile {
     /// The vectors in file order. The section is the conversion `{from}-{to}`; the group, the
@@ -33,7 +66,7 @@ impl SuiteCorpus for MigrateGgnFile {
                 group: middle(&vector.id),
                 input: Some(vector.document_text.clone()),
                 bytes: vector.document_text.as_bytes().to_vec(),
-                dialects: vec![from, to],
+                dialects: DialectSet::of(&[from, to]),
                 vector: Vector::MigrateGgn(Box::new(vector.clone())),
             });
         }

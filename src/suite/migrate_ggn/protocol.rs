@@ -108,7 +108,7 @@ pub fn judge(vector: &MigrateGgnVector, reply: &Reply) -> (Status, Option<String
             if let Some(difference) = difference(want, got) {
                 return (Status::Fail, Some(difference));
             }
-            if same(&vector.warnings, &reply.warnings) {
+            if Expected::same(&vector.warnings, &reply.warnings) {
                 (Status::Pass, None)
             } else {
                 (
@@ -135,7 +135,7 @@ pub fn judge(vector: &MigrateGgnVector, reply: &Reply) -> (Status, Option<String
                 list(&vector.errors)
             )),
         ),
-        (None, None) if same(&vector.errors, &reply.errors) => (Status::Pass, None),
+        (None, None) if Expected::same(&vector.errors, &reply.errors) => (Status::Pass, None),
         (None, None) => (
             Status::WrongError,
             Some(format!(
@@ -145,14 +145,6 @@ pub fn judge(vector: &MigrateGgnVector, reply: &Reply) -> (Status, Option<String
             )),
         ),
     }
-}
-
-/// Whether two lists hold the same diagnostics, in any order.
-fn same(want: &[Expected], got: &[Expected]) -> bool {
-    let (mut want, mut got) = (want.to_vec(), got.to_vec());
-    want.sort();
-    got.sort();
-    want == got
 }
 
 /// `king-flag-lost at /C:-K, …`, or `none`.

@@ -35,7 +35,8 @@ use self::derive::Hit;
 use self::judge::{Judge, Parser, Verdict};
 use self::manifest::DialectManifest;
 use self::valid::Overrides;
-use super::format::{CrossFile, CrossVector, ExpectedError, Vector, VectorFile, FORMAT};
+use super::format::{to_json, CrossFile, CrossVector, ExpectedError, Vector, VectorFile, FORMAT};
+use super::load::FOLDER;
 use crate::grammar::ir::Grammar;
 use crate::grammar::vm::VmGrammar;
 use crate::notation::Role;
@@ -147,6 +148,22 @@ pub struct GanCorpus {
     pub dialects: Vec<DialectManifest>,
     /// The cross-dialect records, when every dialect was generated.
     pub cross: Option<CrossFile>,
+}
+
+impl GanCorpus {
+    /// Its files, each (path relative to the corpus folder, text): the vector files, then
+    /// `cross-dialect.json` when it was written.
+    pub fn files(&self) -> Vec<(String, String)> {
+        let mut files: Vec<(String, String)> = self
+            .vector_files
+            .iter()
+            .map(|file| (format!("{FOLDER}/{}.json", file.dialect), to_json(file)))
+            .collect();
+        if let Some(cross) = &self.cross {
+            files.push(("cross-dialect.json".to_owned(), to_json(cross)));
+        }
+        files
+    }
 }
 
 /// Why generation stopped.
@@ -602,7 +619,7 @@ fn dialect_manifest(
             OracleChoice::Patterns(patterns) => patterns.get(&dialect).cloned(),
             OracleChoice::Off => None,
         },
-        file: format!("gan/{dialect}.json"),
+        file: format!("{FOLDER}/{dialect}.json"),
         valid,
         invalid: file.vectors.len() - valid,
         groups,

@@ -21,6 +21,7 @@ mod invalid;
 mod valid;
 
 use super::format::{EvaluationFile, Expected, ValidationFile, ValidationVector, FORMAT};
+use super::load::{EVALUATION, VALIDATION};
 
 /// Which spec and decisions the expectations follow.
 const SPEC: &str = "ggn-1.0.0.txt read with DECISIONS.md §4 (G1–G15) and §2 (D1–D12)";
@@ -28,8 +29,8 @@ const SPEC: &str = "ggn-1.0.0.txt read with DECISIONS.md §4 (G1–G15) and §2 
 /// Every file of the GGN corpus: (path relative to `conformance/`, exact text).
 pub fn files() -> Vec<(&'static str, String)> {
     vec![
-        ("ggn/validation.json", to_text(&validation_file())),
-        ("ggn/evaluation.json", to_text(&evaluation_file())),
+        (VALIDATION, to_text(&validation_file())),
+        (EVALUATION, to_text(&evaluation_file())),
     ]
 }
 
