@@ -1790,6 +1790,7 @@ fn the_table_the_migration_rules_tests_comments_and_other_names_are_not_reported
                     macro_rules! m { ($v:ident) => { Dialect::$v } }\n\
                     #[cfg(test)]\nmod tests { fn t() { let _ = Dialect::Pnn; } }\n";
     assert_eq!(planted("detect.rs", harmless), Vec::<String>::new());
+}
 
 // ------------------------------------------------------------------------------------------
 // Suites: named only in the registry and in their own folder
