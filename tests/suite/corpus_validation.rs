@@ -334,3 +334,80 @@ fn decode_hex_takes_hex_digits_only() {
     assert_eq!(decode_hex("+f"), Vec::<u8>::new(), "no sign");
     assert_eq!(decode_hex("41-1"), [0x41]);
 }
+
+/// Every notation name that a published schema enumerates (an `enum` of names, or an id
+/// pattern's alternation) is a row of the notation table, and the GAN vector schema and the
+/// manifest's list every row: a new row without its schemas fails here, and so does a schema
+/// that names a notation the table lost.
+#[test]
+fn the_schemas_name_the_notations_of_the_table() {
+    let table: Vec<&str> = gan::Dialect::ALL.iter().map(|d| d.as_str()).collect();
+    let alternation = format!("({})", table.join("|"));
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("conformance/schema");
+    let mut lists = Vec::new();
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().and_then(|e| e.to_str()) != Some("json") {
+            continue;
+        }
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let schema: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        notation_lists(&schema, &name, &mut lists);
+    }
+    assert!(!lists.is_empty(), "no schema enumerates notations");
+    for (file, names) in &lists {
+        for name in names {
+            assert!(
+                table.contains(&name.as_str()),
+                "{file} names the notation {name:?}, which is not a row of the notation table"
+            );
+        }
+    }
+    for file in ["vectors.schema.json", "manifest.schema.json"] {
+        let listed: Vec<&Vec<String>> = lists
+            .iter()
+            .filter(|(f, _)| f == file)
+            .map(|(_, n)| n)
+            .collect();
+        assert!(!listed.is_empty(), "{file} enumerates no notation");
+        for names in listed {
+            assert_eq!(names, &table, "{file} must list every row, in order");
+        }
+    }
+    let ids = std::fs::read_to_string(dir.join("vectors.schema.json")).unwrap();
+    assert!(
+        ids.contains(&alternation),
+        "vectors.schema.json's id pattern lacks {alternation}"
+    );
+}
+
+/// The notation lists of `value`: each `enum` that holds `snn-pin`, and each alternation
+/// `(a|b|…)` holding `snn-pin` inside a `pattern`.
+fn notation_lists(value: &Value, file: &str, out: &mut Vec<(String, Vec<String>)>) {
+    match value {
+        Value::Object(map) => {
+            for (key, member) in map {
+                match (key.as_str(), member) {
+                    ("enum", Value::Array(items)) if items.iter().any(|i| i == "snn-pin") => {
+                        let names = items.iter().filter_map(Value::as_str).map(str::to_owned);
+                        out.push((file.to_owned(), names.collect()));
+                    }
+                    ("pattern", Value::String(pattern)) => {
+                        for group in pattern.split('(').skip(1) {
+                            let inner = group.split(')').next().unwrap_or_default();
+                            if inner.split('|').any(|n| n == "snn-pin") {
+                                let names = inner.split('|').map(str::to_owned).collect();
+                                out.push((file.to_owned(), names));
+                            }
+                        }
+                    }
+                    _ => notation_lists(member, file, out),
+                }
+            }
+        }
+        Value::Array(items) => items
+            .iter()
+            .for_each(|item| notation_lists(item, file, out)),
+        _ => {}
+    }
+}

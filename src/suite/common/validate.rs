@@ -11,6 +11,8 @@ use std::sync::OnceLock;
 
 use regex::Regex;
 
+use crate::model::Dialect;
+
 use super::format::Expected;
 use super::hex::is_hex;
 
@@ -18,11 +20,17 @@ use super::hex::is_hex;
 /// is wrong) and the rule it breaks.
 pub type Problem = String;
 
-/// The dialect ids, as a regex alternation for the id patterns.
-pub(crate) const DIALECT: &str = "(legacy|beta|pnn|snn-pin|qpi)";
+/// The dialect ids of the notation table, as a regex alternation for the id patterns:
+/// `(legacy|beta|…)`.
+pub(crate) fn dialect_alternation() -> String {
+    let names: Vec<&str> = Dialect::ALL.iter().map(|d| d.as_str()).collect();
+    format!("({})", names.join("|"))
+}
 
-/// The dialect ids a vector may name.
-pub(crate) const DIALECTS: [&str; 5] = ["legacy", "beta", "pnn", "snn-pin", "qpi"];
+/// Whether `name` is a dialect id of the notation table.
+fn known_dialect(name: &str) -> bool {
+    name.parse::<Dialect>().is_ok()
+}
 
 /// The regex of `cell`, compiled from `pattern` on first use.
 pub(crate) fn regex(cell: &'static OnceLock<Regex>, pattern: &str) -> &'static Regex {
@@ -80,7 +88,7 @@ pub(crate) fn rule(ok: bool, id: &str, what: impl FnOnce() -> String) -> Result<
 
 /// A known dialect id.
 pub(crate) fn dialect(id: &str, name: &str) -> Result<(), Problem> {
-    rule(DIALECTS.contains(&name), id, || {
+    rule(known_dialect(name), id, || {
         format!("unknown dialect {name:?}")
     })
 }
@@ -136,7 +144,7 @@ pub(crate) fn conversion(
     intermediate: &str,
 ) -> Result<(), Problem> {
     for (name, dialect) in [("from", from), ("to", to)] {
-        rule(DIALECTS.contains(&dialect), id, || {
+        rule(known_dialect(dialect), id, || {
             format!("`{name}` is the unknown dialect {dialect:?}")
         })?;
     }

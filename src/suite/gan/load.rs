@@ -5,6 +5,7 @@
 use std::path::Path;
 
 use crate::dialect::Dialect;
+use crate::notation::table::notations;
 use crate::suite::common::load::{self, LoadError};
 use crate::suite::SuiteCorpus;
 
@@ -14,29 +15,20 @@ use super::validate;
 /// The folder of the vector files in a corpus folder, one file per dialect.
 pub(crate) const FOLDER: &str = "gan";
 
-/// The committed vector files, in the order of [`Dialect::ALL`].
-pub(crate) static EMBEDDED: [(&str, &str); 5] = [
-    (
-        "gan/legacy.json",
-        include_str!("../../../conformance/gan/legacy.json"),
-    ),
-    (
-        "gan/beta.json",
-        include_str!("../../../conformance/gan/beta.json"),
-    ),
-    (
-        "gan/pnn.json",
-        include_str!("../../../conformance/gan/pnn.json"),
-    ),
-    (
-        "gan/snn-pin.json",
-        include_str!("../../../conformance/gan/snn-pin.json"),
-    ),
-    (
-        "gan/qpi.json",
-        include_str!("../../../conformance/gan/qpi.json"),
-    ),
-];
+/// The committed vector files, one per row of the notation table, in the order of
+/// [`Dialect::ALL`].
+pub(crate) static EMBEDDED: &[(&str, &str)] = notations!(embedded_files);
+
+/// `(path, text)` of `conformance/gan/NAME.json` for every row of the notation table.
+macro_rules! embedded_files {
+    ($($variant:ident = $module:ident { name: $name:literal, $($row:tt)* })*) => {
+        &[$((
+            concat!("gan/", $name, ".json"),
+            include_str!(concat!("../../../conformance/gan/", $name, ".json")),
+        )),*]
+    };
+}
+use embedded_files;
 
 /// The committed GAN vector files, built into the library and parsed.
 ///

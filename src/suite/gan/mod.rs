@@ -32,7 +32,7 @@ pub static SUITE: Descriptor = Descriptor {
     name: "gan",
     help: "GAN identifiers in the five dialects",
     files: VectorFiles {
-        embedded: &load::EMBEDDED,
+        embedded: load::EMBEDDED,
         per_dialect: Some(load::FOLDER),
     },
     schemas: &["vectors.schema.json"],

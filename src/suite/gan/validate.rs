@@ -5,7 +5,9 @@ use std::sync::OnceLock;
 
 use regex::Regex;
 
-use crate::suite::common::validate::{dialect, one_input, regex, rule, Checker, Problem, DIALECT};
+use crate::suite::common::validate::{
+    dialect, dialect_alternation, one_input, regex, rule, Checker, Problem,
+};
 
 use super::format::VectorFile;
 
@@ -13,7 +15,10 @@ fn gan_id() -> &'static Regex {
     static CELL: OnceLock<Regex> = OnceLock::new();
     regex(
         &CELL,
-        &format!("^{DIALECT}/(valid|invalid)/[a-z0-9._-]+/[0-9a-f]{{12}}$"),
+        &format!(
+            "^{d}/(valid|invalid)/[a-z0-9._-]+/[0-9a-f]{{12}}$",
+            d = dialect_alternation()
+        ),
     )
 }
 
@@ -21,7 +26,10 @@ fn gan_source() -> &'static Regex {
     static CELL: OnceLock<Regex> = OnceLock::new();
     regex(
         &CELL,
-        &format!("^{DIALECT}/valid/[a-z0-9._-]+/[0-9a-f]{{12}}$"),
+        &format!(
+            "^{d}/valid/[a-z0-9._-]+/[0-9a-f]{{12}}$",
+            d = dialect_alternation()
+        ),
     )
 }
 

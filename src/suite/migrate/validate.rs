@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 use regex::Regex;
 
 use crate::suite::common::validate::{
-    code, conversion, one_input, regex, rule, Checker, Problem, DIALECT,
+    code, conversion, dialect_alternation, one_input, regex, rule, Checker, Problem,
 };
 
 use super::format::MigrationFile;
@@ -16,7 +16,10 @@ fn migrate_id() -> &'static Regex {
     static CELL: OnceLock<Regex> = OnceLock::new();
     regex(
         &CELL,
-        &format!("^migrate/{DIALECT}-{DIALECT}/[a-z0-9]+/[a-z0-9-]+$"),
+        &format!(
+            "^migrate/{d}-{d}/[a-z0-9]+/[a-z0-9-]+$",
+            d = dialect_alternation()
+        ),
     )
 }
 

@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 use regex::Regex;
 
 use crate::suite::common::validate::{
-    conversion, expected, regex, rule, Checker, Problem, DIALECT,
+    conversion, dialect_alternation, expected, regex, rule, Checker, Problem,
 };
 
 use super::format::MigrateGgnFile;
@@ -16,7 +16,10 @@ fn migrate_ggn_id() -> &'static Regex {
     static CELL: OnceLock<Regex> = OnceLock::new();
     regex(
         &CELL,
-        &format!("^migrate-ggn/{DIALECT}-{DIALECT}/[a-z0-9]+/[a-z0-9-]+$"),
+        &format!(
+            "^migrate-ggn/{d}-{d}/[a-z0-9]+/[a-z0-9-]+$",
+            d = dialect_alternation()
+        ),
     )
 }
 
