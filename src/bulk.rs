@@ -19,6 +19,7 @@ use crate::records::{Block, Blocks, Framing, Line};
 
 /// What is printed for each input.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Mode {
     /// A record per input.
     All,
@@ -30,6 +31,7 @@ pub enum Mode {
 
 /// The output format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Format {
     /// Readable lines.
     Text,

@@ -77,6 +77,7 @@ pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// How the command is driven.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Mode {
     /// One process for every vector, JSON lines both ways (every suite).
     Batch,

@@ -49,6 +49,7 @@ fn reference(
                     }
                 }
             }
+            _ => unreachable!("a format this reference does not write"),
         }
     }
     out

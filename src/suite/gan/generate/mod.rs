@@ -150,6 +150,7 @@ pub struct GanCorpus {
 
 /// Why generation stopped.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum GenerateError {
     /// A grammar cannot be read or walked.
     Grammar(String),
