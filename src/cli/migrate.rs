@@ -10,7 +10,7 @@ use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Write};
 use std::path::Path;
 use std::sync::Arc;
 
-use crate::atomic::AtomicFile;
+use super::atomic::AtomicFile;
 use crate::convert::record::LineRecord;
 use crate::convert::{Conversion, Converter, Intermediate, Memo, Options, Summary, Tables};
 use crate::output;
