@@ -102,6 +102,10 @@ pub mod ggn;
 )]
 pub mod grammar;
 #[cfg(not(feature = "test-support"))]
+#[allow(
+    dead_code,
+    reason = "what only the tests call is unused without test-support"
+)]
 mod grammar;
 pub mod identifier;
 pub mod model;
@@ -110,6 +114,10 @@ pub mod model;
 #[cfg(feature = "test-support")]
 pub mod oracle;
 #[cfg(not(feature = "test-support"))]
+#[allow(
+    dead_code,
+    reason = "what only the tests call is unused without test-support"
+)]
 mod oracle;
 pub mod output;
 mod parse;

@@ -124,7 +124,6 @@ impl Oracle {
     }
 
     /// D11: the length of the longest prefix that some valid string starts with.
-    #[cfg(feature = "test-support")]
     pub fn offset(&self, input: &[u8]) -> usize {
         self.dead_end(input).0
     }

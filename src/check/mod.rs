@@ -149,7 +149,7 @@ impl Config {
             check_errors: false,
             check_hints: false,
             timeout: DEFAULT_TIMEOUT,
-            jobs: std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
+            jobs: crate::bulk::default_jobs(),
             max_failures: None,
             in_flight: IN_FLIGHT,
             cancel: Cancel::new(),
