@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::tables::Ambiguity;
 use crate::error::ParseError;
 
-/// The stable codes of the conversion diagnostics (issue 6). A source that is not valid in its
+/// The stable codes of the conversion diagnostics. A source that is not valid in its
 /// dialect is reported under its parse code instead ([`crate::error::codes`], M1).
 pub mod codes {
     /// Error (M2): a legacy piece word that no table row maps to a letter.
