@@ -213,11 +213,21 @@ struct Part<'o> {
 
 impl Worker for Part<'_> {
     fn work(&mut self, part: &Block<'_>) {
-        self.out.clear();
-        self.counts = Counts::default();
-        for input in part.lines() {
-            self.parser.parse(input, &mut self.out, &mut self.counts);
-        }
+        let Part {
+            parser,
+            out,
+            counts,
+        } = self;
+        parse_part(parser, part, out, counts);
+    }
+}
+
+/// Parses the inputs of `part` into `out` and `counts` (emptied first).
+fn parse_part(parser: &Parser<'_>, part: &Block<'_>, out: &mut Vec<u8>, counts: &mut Counts) {
+    out.clear();
+    *counts = Counts::default();
+    for input in part.lines() {
+        parser.parse(input, out, counts);
     }
 }
 

@@ -151,7 +151,13 @@ fn run<W: Write>(
             capacity,
             Memo::DEFAULT_MAX_KEY,
         );
-        Part::new(args, memo, writes, reports)
+        Thread {
+            args,
+            memo,
+            writes,
+            reports,
+            part: Part::default(),
+        }
     });
     // The progress moves once per read (a block), not per line.
     let counted = stderr.progress.reader(reader);
@@ -160,10 +166,10 @@ fn run<W: Write>(
     // a part is gathered in one buffer (reused), written once: memory bounded by the block.
     let mut blocks = Blocks::new(counted, framing, args.max_bytes);
     while let Some(block) = blocks.next_block().map_err(|error| context(&error, name))? {
-        let parts = workers.run(&block);
+        let threads = workers.run(&block);
         let mut stopped = None;
-        let mut used = parts.len();
-        for (i, part) in parts.iter().enumerate() {
+        let mut used = threads.len();
+        for (i, part) in threads.iter().map(|thread| &thread.part).enumerate() {
             summary.read += part.summary.read;
             summary.converted += part.summary.converted;
             summary.warned += part.summary.warned;
@@ -181,8 +187,8 @@ fn run<W: Write>(
             }
         }
         if let Some(out) = output.writer() {
-            for part in &parts[..used] {
-                out.write_all(&part.out)?;
+            for thread in &threads[..used] {
+                out.write_all(&thread.part.out)?;
             }
         }
         if stopped.is_some() {
@@ -193,12 +199,31 @@ fn run<W: Write>(
 }
 
 /// One thread of `gan migrate -j`: its cache, and what it made of its part of a block.
-struct Part<'a> {
+struct Thread<'a> {
     args: &'a MigrateArgs,
     memo: Memo,
     /// Whether the output and the `--report` lines are wanted.
     writes: bool,
     reports: bool,
+    part: Part,
+}
+
+impl Worker for Thread<'_> {
+    fn work(&mut self, block: &Block<'_>) {
+        convert_part(
+            self.args,
+            &mut self.memo,
+            block,
+            self.writes,
+            self.reports,
+            &mut self.part,
+        );
+    }
+}
+
+/// What one part of a block gives.
+#[derive(Default)]
+struct Part {
     /// The output of its lines.
     out: Vec<u8>,
     /// Its `--report` lines.
@@ -212,22 +237,7 @@ struct Part<'a> {
     stopped: Option<u64>,
 }
 
-impl<'a> Part<'a> {
-    fn new(args: &'a MigrateArgs, memo: Memo, writes: bool, reports: bool) -> Self {
-        Part {
-            args,
-            memo,
-            writes,
-            reports,
-            out: Vec::new(),
-            report: Vec::new(),
-            summary: Summary::default(),
-            flagged: Vec::new(),
-            flagged_bytes: Vec::new(),
-            stopped: None,
-        }
-    }
-
+impl Part {
     /// The lines with diagnostics, in order.
     fn flagged(&self) -> impl Iterator<Item = (Line<'_>, &Conversion)> {
         self.flagged.iter().map(|(number, bytes, len, conversion)| {
@@ -241,38 +251,44 @@ impl<'a> Part<'a> {
     }
 }
 
-impl Worker for Part<'_> {
-    /// Converts the lines of `block`, up to the first rejected one with `--fail-fast`.
-    fn work(&mut self, block: &Block<'_>) {
-        self.out.clear();
-        self.report.clear();
-        self.summary = Summary::default();
-        self.flagged.clear();
-        self.flagged_bytes.clear();
-        self.stopped = None;
-        for record in block.lines() {
-            let conversion = self.memo.convert_line(record);
-            self.summary.count(&conversion);
-            if self.writes {
-                write_line(self.args, &mut self.out, record, &conversion);
+/// Converts the lines of `block` into `part` (emptied first), up to the first rejected one
+/// with `--fail-fast`.
+fn convert_part(
+    args: &MigrateArgs,
+    memo: &mut Memo,
+    block: &Block<'_>,
+    writes: bool,
+    reports: bool,
+    part: &mut Part,
+) {
+    part.out.clear();
+    part.report.clear();
+    part.summary = Summary::default();
+    part.flagged.clear();
+    part.flagged_bytes.clear();
+    part.stopped = None;
+    for record in block.lines() {
+        let conversion = memo.convert_line(record);
+        part.summary.count(&conversion);
+        if writes {
+            write_line(args, &mut part.out, record, &conversion);
+        }
+        let stop = args.fail_fast && !conversion.is_converted();
+        if !conversion.diagnostics().is_empty() {
+            if reports {
+                let line = LineRecord::new(&record.to_record(), &conversion);
+                serde_json::to_writer(&mut part.report, &line).expect("records serialize");
+                part.report.push(b'\n');
             }
-            let stop = self.args.fail_fast && !conversion.is_converted();
-            if !conversion.diagnostics().is_empty() {
-                if self.reports {
-                    let line = LineRecord::new(&record.to_record(), &conversion);
-                    serde_json::to_writer(&mut self.report, &line).expect("records serialize");
-                    self.report.push(b'\n');
-                }
-                let start = self.flagged_bytes.len();
-                self.flagged_bytes.extend_from_slice(record.bytes);
-                let bytes = start..self.flagged_bytes.len();
-                self.flagged
-                    .push((record.number, bytes, record.len, conversion));
-            }
-            if stop {
-                self.stopped = Some(record.number);
-                return;
-            }
+            let start = part.flagged_bytes.len();
+            part.flagged_bytes.extend_from_slice(record.bytes);
+            let bytes = start..part.flagged_bytes.len();
+            part.flagged
+                .push((record.number, bytes, record.len, conversion));
+        }
+        if stop {
+            part.stopped = Some(record.number);
+            return;
         }
     }
 }
