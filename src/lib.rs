@@ -63,11 +63,11 @@
 //! ## The API
 //!
 //! Public and stable: what the crate root re-exports; [`dialect`] and the actor modules;
-//! [`model`], [`error`], [`identifier`], [`detect`](mod@detect); [`records`] (inputs split from a byte
-//! stream), [`output`] (the records `gan parse` and `gan detect` print, which the corpus
-//! embeds) and [`bulk`] (a stream parsed on several threads); [`convert`], [`ggn`], [`suite`]
-//! and [`corpus`]; with their features, `check` and `cli::main`. `ARCHITECTURE.md` draws the
-//! line, module by module.
+//! [`model`], [`error`], [`identifier`], [`detect`](mod@detect); [`records`] (inputs split
+//! from a byte stream), [`output`] (the records `gan parse` and `gan detect` print, which the
+//! corpus embeds) and [`bulk`] (the engine of `-j`: a stream worked through on several
+//! threads); [`convert`], [`ggn`], [`suite`] and [`corpus`]; with their features, `check` and
+//! `cli::main`. `ARCHITECTURE.md` draws the line, module by module.
 
 #![deny(missing_docs)]
 // The library never prints: reports and records go to the writer it is given. Only the CLI
@@ -93,8 +93,6 @@ pub mod detect;
 pub mod dialect;
 pub mod error;
 pub mod ggn;
-/// Public with the `test-support` feature only, for the crate's own tests and benches: an
-/// internal, not part of the stable API.
 #[cfg(feature = "test-support")]
 #[allow(
     clippy::missing_panics_doc,
@@ -109,8 +107,6 @@ pub mod grammar;
 mod grammar;
 pub mod identifier;
 pub mod model;
-/// Public with the `test-support` feature only, for the crate's own tests and benches: an
-/// internal, not part of the stable API.
 #[cfg(feature = "test-support")]
 pub mod oracle;
 #[cfg(not(feature = "test-support"))]
