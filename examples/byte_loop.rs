@@ -5,6 +5,9 @@
 //!
 //! `cargo run --release --example byte_loop -- snn-pin < FILE`
 
+// A program of its own: the standard streams are its to use (clippy.toml).
+#![allow(clippy::disallowed_methods)]
+
 use std::io::{self, Read, Write};
 
 fn main() -> io::Result<()> {

@@ -49,23 +49,43 @@
 //! ## Features
 //!
 //! - `cli` (default): the `gan` binary and what only it needs (argument parsing, progress,
-//!   colours, atomic file writing, TOML name tables, the `gan check` runner). A library
-//!   user may turn it off: `default-features = false` keeps parsing, detection, GGN,
-//!   conversion (with [`convert::Tables`] built in code), the suites and the corpus.
+//!   colours, atomic file writing, the corpus files on disk: `corpus::files` and
+//!   `corpus::diff`), with `check` and `tables-toml`. A library user may turn it off:
+//!   `default-features = false` keeps parsing, detection, GGN, conversion (with
+//!   [`convert::Tables`] built in code), the suites and the corpus.
+//! - `check`: the `gan check` runner (`gan::check`), with no dependency but rustix.
+//! - `tables-toml`: user name tables read from TOML (`Tables::from_toml`, `Tables::load`),
+//!   with no dependency but toml.
 //! - `serde`: `Serialize`/`Deserialize` for the actors, as their canonical string.
+//! - `test-support`: internals the crate's own tests reach (`grammar`, the fast path and the
+//!   grammar IR; `oracle`, the second oracle). Not part of the stable API.
+//!
+//! ## The API
+//!
+//! Public and stable: what the crate root re-exports; [`dialect`] and the actor modules;
+//! [`model`], [`error`], [`identifier`], [`detect`](mod@detect); [`records`] (inputs split
+//! from a byte stream), [`output`] (the records `gan parse` and `gan detect` print, which the
+//! corpus embeds) and [`bulk`] (the engine of `-j`: a stream worked through on several
+//! threads); [`convert`], [`ggn`], [`suite`] and [`corpus`]; with their features, `check` and
+//! `cli::main`. `ARCHITECTURE.md` draws the line, module by module.
 
 #![deny(missing_docs)]
+// The library never prints: reports and records go to the writer it is given. Only the CLI
+// (`cli/`) touches the standard streams; clippy.toml disallows `std::io::{stdin, stdout,
+// stderr}` elsewhere.
+#![deny(clippy::print_stdout, clippy::print_stderr)]
 
-#[cfg(feature = "cli")]
-#[doc(hidden)]
-pub mod atomic;
 mod automaton;
 pub mod bulk;
-#[cfg(feature = "cli")]
-#[doc(hidden)]
+#[cfg(feature = "check")]
 pub mod check;
 #[cfg(feature = "cli")]
-#[doc(hidden)]
+#[allow(
+    clippy::print_stdout,
+    clippy::print_stderr,
+    clippy::disallowed_methods,
+    reason = "the CLI owns the standard streams"
+)]
 pub mod cli;
 pub mod convert;
 pub mod corpus;
@@ -73,17 +93,31 @@ pub mod detect;
 pub mod dialect;
 pub mod error;
 pub mod ggn;
-#[doc(hidden)]
+#[cfg(feature = "test-support")]
+#[allow(
+    clippy::missing_panics_doc,
+    reason = "internals for the crate's tests, not documented as API"
+)]
 pub mod grammar;
+#[cfg(not(feature = "test-support"))]
+#[allow(
+    dead_code,
+    reason = "what only the tests call is unused without test-support"
+)]
+mod grammar;
 pub mod identifier;
 pub mod model;
 mod notation;
-#[doc(hidden)]
+#[cfg(feature = "test-support")]
 pub mod oracle;
-#[doc(hidden)]
+#[cfg(not(feature = "test-support"))]
+#[allow(
+    dead_code,
+    reason = "what only the tests call is unused without test-support"
+)]
+mod oracle;
 pub mod output;
 mod parse;
-#[doc(hidden)]
 pub mod records;
 #[cfg(feature = "serde")]
 mod serde_impls;

@@ -1,5 +1,5 @@
 //! `gan`: parse, detect, check and migrate GAN identifiers. The binary is only this call: the
-//! command line lives in the library's hidden `cli` module, behind the `cli` feature.
+//! command line lives in the library's `cli` module, behind the `cli` feature.
 //!
 //! Exit codes: 0 ok, 1 input rejected or check failed, 2 usage or I/O error. Data goes to
 //! standard output, diagnostics to standard error; a closed output pipe ends quietly.

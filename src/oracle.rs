@@ -7,6 +7,9 @@
 //! - actor: the named groups of the form that matched (`first` iff uppercase);
 //! - offset: where an anchored DFA of both forms dies (D11);
 //! - code and hint: D12 and D3 from that DFA.
+//!
+//! Public with the `test-support` feature only, for the crate's own tests and benches: an
+//! internal, not part of the stable API.
 
 use regex::Regex;
 use regex_automata::dfa::dense;

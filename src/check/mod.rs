@@ -77,6 +77,7 @@ pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// How the command is driven.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Mode {
     /// One process for every vector, JSON lines both ways (every suite).
     Batch,
@@ -148,7 +149,7 @@ impl Config {
             check_errors: false,
             check_hints: false,
             timeout: DEFAULT_TIMEOUT,
-            jobs: std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
+            jobs: crate::bulk::default_jobs(),
             max_failures: None,
             in_flight: IN_FLIGHT,
             cancel: Cancel::new(),

@@ -428,8 +428,8 @@ pub struct CheckArgs {
     pub timeout: Duration,
 
     /// Per-case mode: processes at once, 1 to 256 [default: the number of cores].
-    #[arg(short = 'j', long = "jobs", value_name = "N", value_parser = parse_jobs)]
-    pub jobs: Option<u64>,
+    #[arg(short = 'j', long = "jobs", value_name = "N", value_parser = jobs("processes"))]
+    pub jobs: Option<usize>,
 
     /// Print the ids of the vectors a run counts (those it would skip included), and exit.
     #[arg(long)]
@@ -558,8 +558,8 @@ pub struct ParseArgs {
     pub count: bool,
 
     /// Threads parsing standard input, 1 to 256 [default: the number of cores].
-    #[arg(short = 'j', long = "jobs", value_name = "N", value_parser = parse_threads)]
-    pub jobs: Option<u64>,
+    #[arg(short = 'j', long = "jobs", value_name = "N", value_parser = jobs("threads"))]
+    pub jobs: Option<usize>,
 
     #[command(flatten)]
     pub input: InputArgs,
@@ -597,22 +597,16 @@ fn suite_parser() -> impl clap::builder::TypedValueParser<Value = Suite> {
     .map(|name| name.parse::<Suite>().expect("a listed suite"))
 }
 
-/// `-j`: between 1 and [`MAX_JOBS`], with a plain message.
-fn parse_jobs(text: &str) -> Result<u64, String> {
-    match text.parse::<u64>() {
-        Ok(jobs) if (1..=MAX_JOBS).contains(&jobs) => Ok(jobs),
-        _ => Err(format!("give a number of processes from 1 to {MAX_JOBS}")),
-    }
-}
+/// The most processes `gan check -j` starts at once, and threads `gan parse -j` and
+/// `gan migrate -j` run.
+pub const MAX_JOBS: usize = 256;
 
-/// The most processes `-j` starts at once (and threads `parse -j` runs).
-pub const MAX_JOBS: u64 = 256;
-
-/// `gan parse -j`: 1 to [`MAX_JOBS`] threads.
-fn parse_threads(text: &str) -> Result<u64, String> {
-    match text.parse::<u64>() {
+/// `-j` of every command: between 1 and [`MAX_JOBS`] `unit` (processes, threads), with a
+/// plain message. Without it, the commands take [`crate::bulk::default_jobs`].
+fn jobs(unit: &'static str) -> impl Fn(&str) -> Result<usize, String> + Clone + Send + Sync {
+    move |text| match text.parse::<usize>() {
         Ok(jobs) if (1..=MAX_JOBS).contains(&jobs) => Ok(jobs),
-        _ => Err(format!("give a number of threads from 1 to {MAX_JOBS}")),
+        _ => Err(format!("give a number of {unit} from 1 to {MAX_JOBS}")),
     }
 }
 
@@ -728,8 +722,8 @@ pub struct MigrateArgs {
     /// Threads converting the input, 1 to 256 [default: the number of cores]: each 1 MiB
     /// block read is split between them; the output, diagnostics, report and summary are
     /// those of -j 1.
-    #[arg(short = 'j', long = "jobs", value_name = "N", value_parser = parse_threads, conflicts_with = "ggn")]
-    pub(super) jobs: Option<u64>,
+    #[arg(short = 'j', long = "jobs", value_name = "N", value_parser = jobs("threads"), conflicts_with = "ggn")]
+    pub(super) jobs: Option<usize>,
 
     /// INPUT is a GGN document: convert the identifiers inside it (piece keys,
     /// require/prevent states, perform values) and write the document.

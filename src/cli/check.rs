@@ -83,9 +83,7 @@ fn run(args: &CheckArgs, out: &mut impl Write) -> io::Result<Result<u8, String>>
     config.check_hints = args.check_hints;
     config.timeout = args.timeout;
     super::signals::cancel_on_signal(&config.cancel);
-    if let Some(jobs) = args.jobs {
-        config.jobs = usize::try_from(jobs).unwrap_or(usize::MAX);
-    }
+    config.jobs = super::inputs::jobs(args.jobs);
     config.max_failures = args
         .max_failures
         .map(|n| usize::try_from(n).unwrap_or(usize::MAX));

@@ -4,7 +4,7 @@
 use std::io;
 use std::path::Path;
 
-use crate::atomic::AtomicFile;
+use super::atomic::AtomicFile;
 
 /// `error` with `path` in front of its message. A temporary file's path never shows: the
 /// `… at path ".x.Ab12Cd.tmp"` tempfile adds to its errors is cut.

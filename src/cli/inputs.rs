@@ -41,10 +41,9 @@ pub fn id_records(args: &InputArgs) -> Vec<Record> {
         .collect()
 }
 
-/// The number of threads: `--jobs`, or the number of cores.
-pub fn jobs(jobs: Option<u64>) -> usize {
-    jobs.and_then(|n| usize::try_from(n).ok())
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
+/// The number of threads or processes: `--jobs`, or the number of cores.
+pub fn jobs(jobs: Option<usize>) -> usize {
+    jobs.unwrap_or_else(crate::bulk::default_jobs)
 }
 
 /// Calls `each` for every input, in order: the IDs, or standard input read in blocks (each

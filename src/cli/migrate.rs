@@ -7,10 +7,12 @@
 use std::fmt::Write as _;
 use std::fs::{self, File};
 use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Write};
+use std::ops::Range;
 use std::path::Path;
 use std::sync::Arc;
 
-use crate::atomic::AtomicFile;
+use super::atomic::AtomicFile;
+use crate::bulk::{Worker, Workers};
 use crate::convert::record::LineRecord;
 use crate::convert::{Conversion, Converter, Intermediate, Memo, Options, Summary, Tables};
 use crate::output;
@@ -116,10 +118,11 @@ fn open_input(path: Option<&Path>) -> io::Result<(Box<dyn BufRead>, Option<u64>)
 /// Converts every record, writing as it goes; returns the counts and the line a
 /// `--fail-fast` run stopped at.
 ///
-/// Each block read is split into `-j` parts converted on scoped threads (each with its own
-/// cache); what they produce is then written in input order, so every output is that of
-/// `-j 1`: the diagnostics and the `ambiguous-style` grouping are decided here, one line after
-/// the other, and under `--fail-fast` nothing after the first part that stopped is used.
+/// Each block read is split into `-j` parts converted on the library's threads
+/// ([`Workers`], each with its own cache); what they produce is then written in input
+/// order, so every output is that of `-j 1`: the diagnostics and the `ambiguous-style`
+/// grouping are decided here, one line after the other, and under `--fail-fast` nothing
+/// after the first part that stopped is used.
 fn run<W: Write>(
     args: &MigrateArgs,
     converter: &Converter,
@@ -134,77 +137,45 @@ fn run<W: Write>(
     } else {
         Framing::Lines
     };
-    let jobs = super::inputs::jobs(args.jobs).max(1);
+    let jobs = super::inputs::jobs(args.jobs);
     // One cache per thread: the full size up to -j 4 (a smaller one costs -j 2 about a tenth
     // more CPU on inputs with many distinct identifiers), then shared out, with a floor of
     // 1,024 entries: about four full caches in all up to -j 64.
     let capacity = (Memo::DEFAULT_CAPACITY * 4 / jobs).clamp(1 << 10, Memo::DEFAULT_CAPACITY);
-    let mut memos: Vec<Memo> = (0..jobs)
-        .map(|_| {
-            Memo::with_capacity(
-                converter.clone(),
-                args.max_bytes,
-                capacity,
-                Memo::DEFAULT_MAX_KEY,
-            )
-        })
-        .collect();
+    let writes = output.writer().is_some();
+    let reports = report.is_some();
+    let mut workers = Workers::new(jobs, || {
+        let memo = Memo::with_capacity(
+            converter.clone(),
+            args.max_bytes,
+            capacity,
+            Memo::DEFAULT_MAX_KEY,
+        );
+        Thread {
+            args,
+            memo,
+            writes,
+            reports,
+            part: Part::default(),
+        }
+    });
     // The progress moves once per read (a block), not per line.
     let counted = stderr.progress.reader(reader);
     let mut summary = Summary::default();
     // Blocks of whole lines, borrowed from one buffer: no allocation per line. The output of
     // a part is gathered in one buffer (reused), written once: memory bounded by the block.
     let mut blocks = Blocks::new(counted, framing, args.max_bytes);
-    let mut spare: Vec<(Vec<u8>, Vec<u8>)> = vec![(Vec::new(), Vec::new()); jobs];
-    let writes = output.writer().is_some();
-    let reports = report.is_some();
     while let Some(block) = blocks.next_block().map_err(|error| context(&error, name))? {
-        let pieces = block.split(jobs);
-        let mut parts: Vec<Part<'_>> = spare
-            .iter_mut()
-            .take(pieces.len())
-            .map(|(out, report)| Part::new(std::mem::take(out), std::mem::take(report)))
-            .collect();
-        if let ([piece], [part]) = (pieces.as_slice(), parts.as_mut_slice()) {
-            convert_part(args, &mut memos[0], piece, writes, reports, part);
-        } else {
-            std::thread::scope(|scope| {
-                // The first part on this thread, the others on threads of their own.
-                let mut work = pieces.iter().zip(memos.iter_mut()).zip(parts.iter_mut());
-                let first = work.next();
-                let handles: Vec<_> = work
-                    .map(|((piece, memo), part)| {
-                        scope.spawn(move || {
-                            // Filled on this thread's stack: the parts lie side by side in
-                            // `parts`, and their lengths and counts change at every line.
-                            let mut local =
-                                std::mem::replace(part, Part::new(Vec::new(), Vec::new()));
-                            convert_part(args, memo, piece, writes, reports, &mut local);
-                            *part = local;
-                        })
-                    })
-                    .collect();
-                if let Some(((piece, memo), part)) = first {
-                    let mut local = std::mem::replace(part, Part::new(Vec::new(), Vec::new()));
-                    convert_part(args, memo, piece, writes, reports, &mut local);
-                    *part = local;
-                }
-                for handle in handles {
-                    handle
-                        .join()
-                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-                }
-            });
-        }
+        let threads = workers.run(&block);
         let mut stopped = None;
-        let mut used = parts.len();
-        for (i, part) in parts.iter().enumerate() {
+        let mut used = threads.len();
+        for (i, part) in threads.iter().map(|thread| &thread.part).enumerate() {
             summary.read += part.summary.read;
             summary.converted += part.summary.converted;
             summary.warned += part.summary.warned;
             summary.rejected += part.summary.rejected;
-            for (record, conversion) in &part.flagged {
-                stderr.diagnostics(*record, conversion)?;
+            for (record, conversion) in part.flagged() {
+                stderr.diagnostics(record, conversion)?;
             }
             if let Some(report) = report {
                 report.write_all(&part.report)?;
@@ -216,12 +187,9 @@ fn run<W: Write>(
             }
         }
         if let Some(out) = output.writer() {
-            for part in &parts[..used] {
-                out.write_all(&part.out)?;
+            for thread in &threads[..used] {
+                out.write_all(&thread.part.out)?;
             }
-        }
-        for (part, slot) in parts.into_iter().zip(spare.iter_mut()) {
-            *slot = (part.out, part.report);
         }
         if stopped.is_some() {
             return Ok((summary, stopped));
@@ -230,42 +198,75 @@ fn run<W: Write>(
     Ok((summary, None))
 }
 
-/// What one part of a block gives (converted on a thread of its own with `-j`).
-struct Part<'a> {
+/// One thread of `gan migrate -j`: its cache, and what it made of its part of a block.
+struct Thread<'a> {
+    args: &'a MigrateArgs,
+    memo: Memo,
+    /// Whether the output and the `--report` lines are wanted.
+    writes: bool,
+    reports: bool,
+    part: Part,
+}
+
+impl Worker for Thread<'_> {
+    fn work(&mut self, block: &Block<'_>) {
+        convert_part(
+            self.args,
+            &mut self.memo,
+            block,
+            self.writes,
+            self.reports,
+            &mut self.part,
+        );
+    }
+}
+
+/// What one part of a block gives.
+#[derive(Default)]
+struct Part {
     /// The output of its lines.
     out: Vec<u8>,
     /// Its `--report` lines.
     report: Vec<u8>,
     summary: Summary,
-    /// Its lines with diagnostics, in order, for standard error.
-    flagged: Vec<(Line<'a>, Arc<Conversion>)>,
+    /// Its lines with diagnostics, in order, for standard error: each line's number, bytes
+    /// (a range of `flagged_bytes`) and length, and its conversion.
+    flagged: Vec<(u64, Range<usize>, u64, Arc<Conversion>)>,
+    flagged_bytes: Vec<u8>,
     /// The line `--fail-fast` stopped at (the part ends there).
     stopped: Option<u64>,
 }
 
-impl Part<'_> {
-    fn new(mut out: Vec<u8>, mut report: Vec<u8>) -> Self {
-        out.clear();
-        report.clear();
-        Part {
-            out,
-            report,
-            summary: Summary::default(),
-            flagged: Vec::new(),
-            stopped: None,
-        }
+impl Part {
+    /// The lines with diagnostics, in order.
+    fn flagged(&self) -> impl Iterator<Item = (Line<'_>, &Conversion)> {
+        self.flagged.iter().map(|(number, bytes, len, conversion)| {
+            let line = Line {
+                number: *number,
+                bytes: &self.flagged_bytes[bytes.clone()],
+                len: *len,
+            };
+            (line, &**conversion)
+        })
     }
 }
 
-/// Converts the lines of `block` into `part`, up to the first rejected one with `--fail-fast`.
-fn convert_part<'a>(
+/// Converts the lines of `block` into `part` (emptied first), up to the first rejected one
+/// with `--fail-fast`.
+fn convert_part(
     args: &MigrateArgs,
     memo: &mut Memo,
-    block: &Block<'a>,
+    block: &Block<'_>,
     writes: bool,
     reports: bool,
-    part: &mut Part<'a>,
+    part: &mut Part,
 ) {
+    part.out.clear();
+    part.report.clear();
+    part.summary = Summary::default();
+    part.flagged.clear();
+    part.flagged_bytes.clear();
+    part.stopped = None;
     for record in block.lines() {
         let conversion = memo.convert_line(record);
         part.summary.count(&conversion);
@@ -279,7 +280,11 @@ fn convert_part<'a>(
                 serde_json::to_writer(&mut part.report, &line).expect("records serialize");
                 part.report.push(b'\n');
             }
-            part.flagged.push((record, conversion));
+            let start = part.flagged_bytes.len();
+            part.flagged_bytes.extend_from_slice(record.bytes);
+            let bytes = start..part.flagged_bytes.len();
+            part.flagged
+                .push((record.number, bytes, record.len, conversion));
         }
         if stop {
             part.stopped = Some(record.number);

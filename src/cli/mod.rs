@@ -1,7 +1,14 @@
-//! Argument parsing, I/O and exit codes for every subcommand.
+//! The `gan` command line (the `cli` feature): argument parsing, files, standard streams and
+//! exit codes for every subcommand.
+//!
+//! Its public face is [`main`], which the `gan` binary calls, and the exit codes. The
+//! commands, their flags and their output are specified by README.md and `gan help`, not by
+//! Rust types: everything else here is private to the crate. This is the one part of the
+//! crate that touches the standard streams.
 
 mod ambiguous_styles;
 mod args;
+pub(crate) mod atomic;
 mod check;
 mod decisions;
 mod diff;
@@ -34,6 +41,8 @@ pub const REJECTED: u8 = 1;
 /// Exit code: usage or I/O error.
 pub const FAILURE: u8 = 2;
 
+/// Runs `gan` on the process's arguments and standard streams, and returns its exit code
+/// ([`OK`], [`REJECTED`] or [`FAILURE`]).
 pub fn main() -> ExitCode {
     let raw: Vec<OsString> = std::env::args_os().collect();
     let mut cli = match parse_args(&raw) {
@@ -116,7 +125,7 @@ fn fail(command: &str, message: impl std::fmt::Display) -> io::Result<u8> {
 
 /// The clap command: the declaration of `args.rs`, as `gan completions` and the man page
 /// see it too.
-pub fn command() -> clap::Command {
+fn command() -> clap::Command {
     Cli::command()
 }
 

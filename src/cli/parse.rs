@@ -7,7 +7,6 @@
 use std::io::{self, Write};
 
 use crate::bulk::{self, Counts, Mode, TextStyle};
-use crate::grammar::compile::Compiled;
 use crate::output::{self, DetectRecord};
 
 use super::args::{DetectArgs, Format, ParseArgs};
@@ -53,10 +52,10 @@ pub fn parse(args: &ParseArgs, out: &mut impl Write, colors: Colors) -> io::Resu
         progress.finish();
         counts?
     } else {
-        let fast = Compiled::builtin(args.dialect).ok();
+        let parser = bulk::Parser::new(&options);
         let (mut counts, mut buffer) = (Counts::default(), Vec::new());
         for record in inputs::id_records(&args.input) {
-            bulk::parse_input(&options, fast, record.line(), &mut buffer, &mut counts);
+            parser.parse(record.line(), &mut buffer, &mut counts);
         }
         if options.mode == Mode::Count {
             counts.write(options.format, &mut buffer);

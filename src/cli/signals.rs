@@ -58,7 +58,7 @@ pub(super) fn interrupted() -> Option<u8> {
 /// Deletes the unfinished temporary files, then ends the process by `signal`.
 #[cfg(unix)]
 fn die(signal: i32) -> ! {
-    crate::atomic::remove_pending();
+    super::atomic::remove_pending();
     let _ = signal_hook::low_level::emulate_default_handler(signal);
     std::process::exit(128 + signal)
 }

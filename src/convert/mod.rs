@@ -27,7 +27,7 @@ mod memo;
 pub mod record;
 mod steps;
 pub mod tables;
-#[cfg(feature = "cli")]
+#[cfg(feature = "tables-toml")]
 mod toml_tables;
 
 use std::str::FromStr;

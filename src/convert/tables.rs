@@ -304,7 +304,7 @@ impl Tables {
         Ok(())
     }
 
-    #[cfg(feature = "cli")]
+    #[cfg(feature = "tables-toml")]
     /// Opens `[pieces.STYLE]` for `style` (an empty table is a user table too); whether it
     /// already had rows.
     pub(crate) fn open_style_pieces(&mut self, style: &str) -> bool {
@@ -416,7 +416,7 @@ impl TableError {
         }
     }
 
-    #[cfg(feature = "cli")]
+    #[cfg(feature = "tables-toml")]
     pub(crate) fn in_file(path: &std::path::Path, message: String) -> TableError {
         TableError {
             path: Some(path.to_owned()),
@@ -424,7 +424,7 @@ impl TableError {
         }
     }
 
-    #[cfg(feature = "cli")]
+    #[cfg(feature = "tables-toml")]
     pub(crate) fn message(&self) -> &str {
         &self.message
     }

@@ -1,6 +1,6 @@
 //! User name tables as TOML (`gan migrate --map FILE`): `[pieces]`, `[pieces.STYLE]`,
 //! `[styles]` and `[families]`, read into [`Tables`] row by row through the same checks as
-//! the builder methods ([`Tables::add_piece`], …). Behind the `cli` feature.
+//! the builder methods ([`Tables::add_piece`], …). Behind the `tables-toml` feature.
 
 use std::path::Path;
 

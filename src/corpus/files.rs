@@ -48,12 +48,12 @@ impl fmt::Display for Staleness {
 }
 
 /// Writes every file of `corpus` under `dir`, all at once: `dir` is replaced as a whole
-/// ([`crate::atomic::replace_dir`]; the files the corpus does not hold are kept), so it is
+/// (`crate::cli::atomic::replace_dir`; the files the corpus does not hold are kept), so it is
 /// entirely old or entirely new whatever happens, and two runs cannot interleave. Returns the
 /// paths written.
 pub fn write(dir: &Path, corpus: &Corpus) -> Result<Vec<PathBuf>, FileError> {
     let mut failed = None;
-    crate::atomic::replace_dir(dir, |staging| {
+    crate::cli::atomic::replace_dir(dir, |staging| {
         for (relative, contents) in &corpus.files {
             if let Err(error) = write_plain(&staging.join(relative), contents.as_bytes()) {
                 failed = Some(FileError {
@@ -86,14 +86,14 @@ fn write_plain(path: &Path, bytes: &[u8]) -> io::Result<()> {
     std::fs::write(path, bytes)
 }
 
-/// Writes `bytes` to `path` atomically ([`crate::atomic`]), creating its folder.
+/// Writes `bytes` to `path` atomically (`crate::cli::atomic`), creating its folder.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
     let folder = path.parent().unwrap_or(Path::new("."));
     std::fs::create_dir_all(folder).map_err(|error| FileError {
         path: folder.to_owned(),
         error,
     })?;
-    crate::atomic::write(path, bytes).map_err(|error| FileError {
+    crate::cli::atomic::write(path, bytes).map_err(|error| FileError {
         path: path.to_owned(),
         error,
     })

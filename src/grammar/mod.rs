@@ -7,6 +7,9 @@
 //!
 //! pest stays here: nothing outside the crate sees a `Rule` or a `pest::error::Error`; this
 //! module holds the one translator of pest's errors.
+//!
+//! Public with the `test-support` feature only, for the crate's own tests and benches: an
+//! internal, not part of the stable API.
 
 pub mod compile;
 pub mod ir;

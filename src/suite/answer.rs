@@ -9,6 +9,7 @@ use serde_json::{Map, Value};
 
 /// The result of one vector.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
 pub enum Status {
     /// Right verdict, every reported attribute right (and the right error with
     /// `--check-errors`).
@@ -79,6 +80,7 @@ impl fmt::Display for Status {
 
 /// What the implementation did with one vector.
 #[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
 pub enum Answer {
     /// It gave a verdict (GAN suite).
     Verdict(Reply),

@@ -1,5 +1,7 @@
 //! The module graph of `src/` follows the layer table of `ARCHITECTURE.md`: no import cycle,
-//! no upward import, no import outside a row's `only` list, every file in exactly one row.
+//! no upward import, no import outside a row's `only` list, every file in exactly one row, and
+//! every module that only the `cli` feature builds (the CLI tier) in a layer above every module
+//! built without it, so that the library never imports the CLI.
 //!
 //! The graph has a node per `.rs` file under `src/` (`check/` stands for `src/check/mod.rs`)
 //! and an edge A → B when the non-test code of A names a `crate::`, `$crate::` or `super::`
@@ -989,6 +991,130 @@ fn layer_violations(
     violations
 }
 
+// ------------------------------------------------------------------------------------------
+// The CLI tier: what only the `cli` feature builds sits above the library
+// ------------------------------------------------------------------------------------------
+
+/// Whether a `cfg` predicate holds only with the `cli` feature: `feature = "cli"`, an
+/// `all(…)` with such a member, an `any(…)` of such members alone. `not(…)` and anything
+/// else do not.
+fn needs_cli(predicate: &str) -> bool {
+    let compact: String = predicate.chars().filter(|c| !c.is_whitespace()).collect();
+    let list = |name: &str| {
+        compact
+            .strip_prefix(name)
+            .and_then(|rest| rest.strip_prefix('('))
+            .and_then(|rest| rest.strip_suffix(')'))
+            .map(str::to_owned)
+    };
+    if compact == "feature=\"cli\"" {
+        true
+    } else if let Some(items) = list("all") {
+        top_level_items(&items).into_iter().any(needs_cli)
+    } else if let Some(items) = list("any") {
+        top_level_items(&items).into_iter().all(needs_cli)
+    } else {
+        false
+    }
+}
+
+/// The file modules that `src` declares (`mod name;`, any visibility), each with whether an
+/// outer `cfg` attribute of its declaration needs the `cli` feature.
+fn declared_modules(src: &str) -> Vec<(String, bool)> {
+    let code = strip_comments_and_literals(src);
+    let bytes = code.as_bytes();
+    let mut found = Vec::new();
+    for (start, word) in words(&code) {
+        let at = skip_ws(bytes, start + word.len());
+        let Some(name) = word_at(&code, at).filter(|_| word == "mod") else {
+            continue;
+        };
+        if bytes.get(skip_ws(bytes, at + name.len())) != Some(&b';') {
+            continue;
+        }
+        // The attributes lie between the end of the previous item and the declaration.
+        let boundary = bytes[..start]
+            .iter()
+            .rposition(|b| matches!(b, b';' | b'{' | b'}'))
+            .map_or(0, |at| at + 1);
+        let mut gated = false;
+        let mut i = skip_ws(bytes, boundary);
+        while let Some((inner, content, after)) = attribute_at(bytes, i) {
+            let cfg = src[content]
+                .trim()
+                .strip_prefix("cfg")
+                .map(str::trim_start)
+                .and_then(|rest| rest.strip_prefix('('))
+                .and_then(|rest| rest.trim_end().strip_suffix(')'));
+            gated |= !inner && cfg.is_some_and(needs_cli);
+            i = skip_ws(bytes, after);
+        }
+        found.push((name.to_owned(), gated));
+    }
+    found
+}
+
+/// The nodes that only the `cli` feature builds: declared under a `cfg` that needs it, or
+/// inside a module that is.
+fn cli_only(sources: &BTreeMap<String, String>) -> BTreeSet<String> {
+    let gated: BTreeSet<Vec<String>> = sources
+        .iter()
+        .flat_map(|(file, src)| {
+            declared_modules(src)
+                .into_iter()
+                .filter(|(_, gated)| *gated)
+                .map(|(name, _)| [module_path(file), vec![name]].concat())
+        })
+        .collect();
+    sources
+        .keys()
+        .filter(|file| {
+            let path = module_path(file);
+            (1..=path.len()).any(|len| gated.contains(&path[..len]))
+        })
+        .map(|file| node_name(file))
+        .collect()
+}
+
+/// The modules only the `cli` feature builds (the CLI tier) each in a layer above every module
+/// built without it, so that no library module can import them.
+fn cli_tier_violations(
+    sources: &BTreeMap<String, String>,
+    file_of: &BTreeMap<String, String>,
+    architecture_md: &str,
+) -> Vec<String> {
+    let rows = layer_rows(architecture_md);
+    let nodes: BTreeSet<&str> = file_of.keys().map(String::as_str).collect();
+    let mut ignored = Vec::new();
+    let module_patterns: Vec<Vec<Pattern>> = rows
+        .iter()
+        .map(|row| row_patterns(row, &row.modules, module_pattern, &nodes, &mut ignored))
+        .collect();
+    let row_of = memberships(&rows, &module_patterns, file_of, &mut ignored);
+    let cli = cli_only(sources);
+    let layer = |node: &str| rows[row_of[node]].layer;
+    let Some(top) = row_of
+        .keys()
+        .filter(|node| !cli.contains(*node))
+        .max_by_key(|node| (layer(node), std::cmp::Reverse(*node)))
+    else {
+        return Vec::new();
+    };
+    cli.iter()
+        .filter(|node| row_of.contains_key(*node) && layer(node) <= layer(top))
+        .map(|node| {
+            format!(
+                "src/{} is built only with the `cli` feature but sits in layer {}, not above \
+                 the library (src/{} is in layer {} and built without it)",
+                file_of[node],
+                layer(node),
+                file_of[top],
+                layer(top)
+            )
+        })
+        .collect()
+}
+
 /// Every violation of `ARCHITECTURE.md` by the crate given as file under `src/` → source,
 /// sorted.
 fn violations(sources: &BTreeMap<String, String>, architecture_md: &str) -> Vec<String> {
@@ -999,6 +1125,7 @@ fn violations(sources: &BTreeMap<String, String>, architecture_md: &str) -> Vec<
         .collect();
     let mut found = cycle_violations(&graph, &file_of);
     found.extend(layer_violations(&graph, &file_of, architecture_md));
+    found.extend(cli_tier_violations(sources, &file_of, architecture_md));
     found.sort();
     found.dedup();
     found
@@ -2244,5 +2371,81 @@ fn a_suite_named_outside_the_registry_is_reported() {
             "the suite Suite::Ggn has no folder: no suite/*/mod.rs whose descriptor says \
           `suite: Suite::Ggn`"
         ]
+    );
+}
+
+#[test]
+fn cfg_predicates_that_need_the_cli_feature() {
+    for (predicate, needs) in [
+        ("feature = \"cli\"", true),
+        ("all(unix, feature = \"cli\")", true),
+        ("any(feature = \"cli\", all(feature = \"cli\", test))", true),
+        ("any(test, feature = \"cli\")", false),
+        ("not(feature = \"cli\")", false),
+        ("feature = \"check\"", false),
+        ("test", false),
+    ] {
+        assert_eq!(needs_cli(predicate), needs, "{predicate}");
+    }
+    let lib = "#![deny(missing_docs)]\n#[cfg(feature = \"cli\")]\n#[allow(\n    dead_code,\n    \
+               reason = \"x\"\n)]\npub mod cli;\nmod model;\n/// Docs.\n\
+               #[cfg(all(unix, feature = \"cli\"))] pub(crate) mod atomic;\n\
+               #[cfg(not(feature = \"cli\"))]\nmod fallback;\nmod inline { fn f() {} }\n";
+    assert_eq!(
+        declared_modules(lib),
+        [
+            ("cli".to_owned(), true),
+            ("model".to_owned(), false),
+            ("atomic".to_owned(), true),
+            ("fallback".to_owned(), false),
+        ]
+    );
+}
+
+#[test]
+fn a_module_only_the_cli_builds_sits_above_the_library() {
+    let table = "| 0 | `model.rs`, `atomic.rs`, `fallback.rs` | anything below |\n\
+                 | 1 | `convert.rs` | anything below |\n\
+                 | 2 | `cli/` | anything below |\n";
+    let files = [
+        (
+            "lib.rs",
+            "mod model;\nmod convert;\n#[cfg(feature = \"cli\")]\nmod atomic;\n\
+             #[cfg(not(feature = \"cli\"))]\nmod fallback;\n#[cfg(feature = \"cli\")]\nmod cli;",
+        ),
+        ("model.rs", ""),
+        ("atomic.rs", ""),
+        ("fallback.rs", ""),
+        ("convert.rs", "use crate::model::M;"),
+        ("cli/mod.rs", "mod args;\nuse crate::atomic::A;"),
+        ("cli/args.rs", "use crate::convert::C;"),
+    ];
+    assert_eq!(
+        cli_only(&crate_of(&files)),
+        BTreeSet::from([
+            "atomic.rs".to_owned(),
+            "cli/".to_owned(),
+            "cli/args.rs".to_owned()
+        ])
+    );
+    // atomic.rs, which only the CLI builds, on the library's floor: a library module could
+    // import it.
+    assert_eq!(
+        violations(&crate_of(&files), table),
+        ["src/atomic.rs is built only with the `cli` feature but sits in layer 0, not above the \
+          library (src/convert.rs is in layer 1 and built without it)"]
+    );
+    // In a layer of its own above the library, a library module that imports it is an upward
+    // import.
+    let table = "| 0 | `model.rs`, `fallback.rs` | anything below |\n\
+                 | 1 | `convert.rs` | anything below |\n\
+                 | 2 | `atomic.rs` | anything below |\n\
+                 | 3 | `cli/` | anything below |\n";
+    assert!(violations(&crate_of(&files), table).is_empty());
+    let mut planted = files;
+    planted[4].1 = "use crate::model::M;\nuse crate::atomic::A;";
+    assert_eq!(
+        violations(&crate_of(&planted), table),
+        ["upward import: convert.rs (layer 1) → atomic.rs (layer 2), at src/convert.rs:2"]
     );
 }

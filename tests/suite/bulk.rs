@@ -16,8 +16,7 @@ use proptest::prelude::*;
 use crate::cli::{gan, json_lines};
 use crate::properties::{boundary_string, near_valid};
 
-/// What the per-input path prints for `input` (the text and JSON of `ParseRecord`, as
-/// `gan parse` printed them before the bulk loop).
+/// What the per-input path prints for `input`: the text and JSON of `ParseRecord`.
 fn reference(
     dialect: Dialect,
     format: Format,
@@ -49,6 +48,7 @@ fn reference(
                     }
                 }
             }
+            _ => unreachable!("a format this reference does not write"),
         }
     }
     out

@@ -1,4 +1,4 @@
-//! Migration of the identifiers inside a GGN document (issue 6, "GGN documents"): every piece
+//! Migration of the identifiers inside a GGN document (`gan migrate --ggn`): every piece
 //! key, `require`/`prevent` state and `perform` value is converted with a [`Converter`]; square
 //! labels, `"empty"`, `"enemy"`, `null`, `"$schema"` and the order of every object's keys are
 //! kept; the result is written as 2-space pretty JSON with a final newline.
@@ -69,7 +69,8 @@ pub fn migrate_document(input: &[u8], converter: &Converter, limits: &Limits) ->
         ..document::Options::in_dialect(converter.from())
     };
     // Stage 1 without the model, then the walk member by member: the whole tree of the
-    // document is never held, nor two copies of it (issue 12's memory budget).
+    // document is never held, nor two copies of it (the memory budget: 4× the document plus
+    // 64 MiB).
     let source = document::diagnose(input, &source_options);
     if source.iter().any(document::Diagnostic::is_error) {
         return DocumentMigration::refused_source(&source);

@@ -14,9 +14,9 @@ use crate::model::Side;
 /// A square absent from the board is empty (G12). A square listed with `null` is empty too;
 /// it is kept so that a result board keeps the input's representation.
 ///
-/// The squares are held compactly (issue 12: a board within 4× its document): their names
-/// and pieces back to back in one string, a few words a square to find them, and the
-/// squares sorted by name for [`Board::get`].
+/// The squares are held compactly (the memory budget: a board within 4× its document):
+/// their names and pieces back to back in one string, a few words a square to find them,
+/// and the squares sorted by name for [`Board::get`].
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Board {
     /// Each square's name then its piece (if any), in input order.
@@ -188,11 +188,9 @@ impl Board {
         builder.finish()
     }
 
-    /// The squares in input order, with their piece or `None`.
-    ///
-    /// (Before issue 12 this was a slice of owned pairs; the pairs are now borrowed from
-    /// the board's compact storage: `.map(|(s, p)| (s.to_owned(), p.map(str::to_owned)))`
-    /// gives the owned form.)
+    /// The squares in input order, with their piece or `None`, borrowed from the board's
+    /// compact storage (`.map(|(s, p)| (s.to_owned(), p.map(str::to_owned)))` gives owned
+    /// pairs).
     pub fn entries(&self) -> impl ExactSizeIterator<Item = (&str, Option<&str>)> + '_ {
         (0..self.squares.len()).map(|i| (self.name(i), self.piece(i)))
     }

@@ -77,7 +77,7 @@ pub fn read(input: &[u8], limits: &Limits) -> Result<Node, ReadError> {
 /// forgotten: the error is the answer, as with [`read`].
 ///
 /// The peak memory is then the input plus the largest member's tree, not the whole tree
-/// (issue 12: GGN within 4× the document plus 64 MiB).
+/// (the memory budget: GGN within 4× the document plus 64 MiB).
 ///
 /// # Errors
 ///

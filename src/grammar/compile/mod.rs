@@ -37,6 +37,7 @@ use crate::automaton::{self, Walk};
 use crate::model::{ActorFields, Dialect, Side, State};
 use crate::notation::Role;
 
+/// A dialect's grammar, compiled into automata.
 pub struct Compiled {
     dialect: Dialect,
     pattern: String,

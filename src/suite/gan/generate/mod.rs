@@ -168,6 +168,7 @@ impl GanCorpus {
 
 /// Why generation stopped.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum GenerateError {
     /// A grammar cannot be read or walked.
     Grammar(String),

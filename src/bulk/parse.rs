@@ -1,7 +1,7 @@
 //! Bulk parsing, the loop of `gan parse` over a stream: blocks of inputs read with large
 //! reads ([`Blocks`]), each input parsed through the fast path and written into one reused
 //! buffer (no `String` per input, JSON written directly), blocks cut into parts parsed on
-//! several threads and written in input order.
+//! several threads ([`Workers`]) and written in input order.
 //!
 //! Every record is byte for byte what [`ParseRecord`] and its text form say; the fast path
 //! only takes the common case (a valid input, or a verdict alone), and everything else goes
@@ -10,6 +10,7 @@
 use std::io::{self, Read, Write};
 use std::str;
 
+use super::{Worker, Workers};
 use crate::dialect::Dialect;
 use crate::error::{ErrorKind, ParseError};
 use crate::grammar::compile::{Compiled, Parts};
@@ -19,6 +20,7 @@ use crate::records::{Block, Blocks, Framing, Line};
 
 /// What is printed for each input.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Mode {
     /// A record per input.
     All,
@@ -30,6 +32,7 @@ pub enum Mode {
 
 /// The output format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Format {
     /// Readable lines.
     Text,
@@ -156,59 +159,32 @@ pub fn parse_stream(
     jobs: usize,
     out: &mut impl Write,
 ) -> io::Result<Counts> {
-    let fast = Compiled::builtin(options.dialect).ok();
+    let parser = Parser::new(options);
+    let mut workers = Workers::new(jobs, || Part {
+        parser: parser.clone(),
+        out: Vec::new(),
+        counts: Counts::default(),
+    });
     let mut blocks = Blocks::new(reader, framing, options.max_len);
-    let jobs = jobs.max(1);
-    let mut buffers: Vec<Vec<u8>> = vec![Vec::new(); jobs];
     let mut counts = Counts::default();
     let mut closed = false;
-    let mut silent = options.clone();
-    silent.mode = Mode::Count;
     while let Some(block) = blocks.next_block()? {
-        let options = if closed { &silent } else { options };
-        let parts = block.split(jobs);
-        if let [part] = parts.as_slice() {
-            buffers[0].clear();
-            parse_block(options, fast, part, &mut buffers[0], &mut counts);
-        } else {
-            std::thread::scope(|scope| {
-                // The first part on this thread, the others on threads of their own.
-                let (first, others) = buffers.split_at_mut(1);
-                let handles: Vec<_> = parts[1..]
-                    .iter()
-                    .zip(others.iter_mut())
-                    .map(|(part, buffer)| {
-                        scope.spawn(move || {
-                            buffer.clear();
-                            let mut counts = Counts::default();
-                            parse_block(options, fast, part, buffer, &mut counts);
-                            counts
-                        })
-                    })
-                    .collect();
-                first[0].clear();
-                parse_block(options, fast, &parts[0], &mut first[0], &mut counts);
-                for handle in handles {
-                    let part = handle
-                        .join()
-                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-                    counts.add(&part);
-                }
-            });
+        for part in workers.run(&block) {
+            counts.add(&part.counts);
+            if !closed {
+                closed = !write_open(out, &part.out)?;
+            }
         }
-        if !closed {
-            for buffer in &buffers[..parts.len()] {
-                closed = !write_open(out, buffer)?;
-                if closed {
-                    break;
-                }
+        if closed {
+            for part in workers.all_mut() {
+                part.parser.mode = Mode::Count;
             }
         }
     }
     if !closed && options.mode == Mode::Count {
-        buffers[0].clear();
-        counts.write(options.format, &mut buffers[0]);
-        closed = !write_open(out, &buffers[0])?;
+        let mut buffer = Vec::new();
+        counts.write(options.format, &mut buffer);
+        closed = !write_open(out, &buffer)?;
     }
     if !closed {
         match out.flush() {
@@ -228,36 +204,43 @@ fn write_open(out: &mut impl Write, bytes: &[u8]) -> io::Result<bool> {
     }
 }
 
-/// Parses every input of `block`, appending the output to `out`.
-pub fn parse_block(
-    options: &Options,
-    fast: Option<&Compiled>,
-    block: &Block<'_>,
-    out: &mut Vec<u8>,
-    counts: &mut Counts,
-) {
-    let prepared = Prepared::new(options, fast);
-    for input in block.lines() {
-        prepared.parse(input, out, counts);
+/// One thread of [`parse_stream`]: the records and counts of its part of a block.
+struct Part<'o> {
+    parser: Parser<'o>,
+    out: Vec<u8>,
+    counts: Counts,
+}
+
+impl Worker for Part<'_> {
+    fn work(&mut self, part: &Block<'_>) {
+        let Part {
+            parser,
+            out,
+            counts,
+        } = self;
+        parse_part(parser, part, out, counts);
     }
 }
 
-/// Parses one input (through `fast`, the dialect's fast path, when it decides alone),
-/// appending its output to `out`.
-pub fn parse_input(
-    options: &Options,
-    fast: Option<&Compiled>,
-    input: Line<'_>,
-    out: &mut Vec<u8>,
-    counts: &mut Counts,
-) {
-    Prepared::new(options, fast).parse(input, out, counts);
+/// Parses the inputs of `part` into `out` and `counts` (emptied first).
+fn parse_part(parser: &Parser<'_>, part: &Block<'_>, out: &mut Vec<u8>, counts: &mut Counts) {
+    out.clear();
+    *counts = Counts::default();
+    for input in part.lines() {
+        parser.parse_one(input, out, counts);
+    }
 }
 
-/// What every valid record of a run shares, written once: the loop then copies bytes.
-struct Prepared<'o> {
+/// Parses inputs one by one and writes what [`parse_stream`] writes for each, through the
+/// dialect's fast path when it decides alone: for inputs that come one at a time rather than
+/// in a stream (`gan parse ID…`). What every valid record of a run shares is written once, so
+/// the loop mostly copies bytes.
+#[derive(Debug, Clone)]
+pub struct Parser<'o> {
     options: &'o Options,
-    fast: Option<&'o Compiled>,
+    /// What is printed: `options.mode`, until a closed output turns it to [`Mode::Count`].
+    mode: Mode,
+    fast: Option<&'static Compiled>,
     /// Whether every input the fast path accepts is printable ASCII without `"` or `\`, so
     /// that text and JSON show it as it is, between quotes.
     plain: bool,
@@ -267,8 +250,10 @@ struct Prepared<'o> {
     json_head: Vec<u8>,
 }
 
-impl<'o> Prepared<'o> {
-    fn new(options: &'o Options, fast: Option<&'o Compiled>) -> Prepared<'o> {
+impl<'o> Parser<'o> {
+    /// A parser printing as `options` says.
+    pub fn new(options: &'o Options) -> Parser<'o> {
+        let fast = Compiled::builtin(options.dialect).ok();
         let dialect = options.dialect.as_str().as_bytes();
         let mut text_head = b": ".to_vec();
         styled(&mut text_head, &options.style.ok, b"valid");
@@ -278,8 +263,9 @@ impl<'o> Prepared<'o> {
         let mut json_head = b",\"dialect\":\"".to_vec();
         json_head.extend_from_slice(dialect);
         json_head.extend_from_slice(b"\",\"valid\":true,\"actor\":{\"style\":");
-        Prepared {
+        Parser {
             options,
+            mode: options.mode,
             fast,
             plain: fast.is_some_and(Compiled::accepts_plain_only),
             text_head,
@@ -287,10 +273,18 @@ impl<'o> Prepared<'o> {
         }
     }
 
-    fn parse(&self, input: Line<'_>, out: &mut Vec<u8>, counts: &mut Counts) {
+    /// Parses `input`, counts its verdict in `counts` and appends what is printed for it to
+    /// `out`.
+    pub fn parse(&self, input: Line<'_>, out: &mut Vec<u8>, counts: &mut Counts) {
+        self.parse_one(input, out, counts);
+    }
+
+    /// [`parse`](Self::parse), for the loop of a worker: a private function is called
+    /// directly, a public one through the global offset table, one indirect call per input.
+    fn parse_one(&self, input: Line<'_>, out: &mut Vec<u8>, counts: &mut Counts) {
         let options = self.options;
         if let Some(fast) = self.fast.filter(|_| !input.is_truncated()) {
-            if options.mode == Mode::All {
+            if self.mode == Mode::All {
                 if let Some(parts) = fast.parts(input.bytes) {
                     counts.valid += 1;
                     self.write_valid(input.bytes, &parts, out);
@@ -306,7 +300,7 @@ impl<'o> Prepared<'o> {
             Ok(_) => counts.valid += 1,
             Err(error) => counts.count_error(error),
         }
-        match (options.mode, &result) {
+        match (self.mode, &result) {
             (Mode::Count, _) | (Mode::InvalidOnly, Ok(_)) => {}
             (Mode::InvalidOnly, Err(error)) => {
                 write_invalid_only(options, input, &result, error, out);
