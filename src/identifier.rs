@@ -34,8 +34,8 @@ pub trait Identifier: Sized + Clone + PartialEq + fmt::Display + FromStr<Err = P
     /// The part after `:`, as written (with its modifiers).
     fn piece_part(&self) -> String;
 
-    /// The same piece part with another type (already in the actor's case).
-    #[doc(hidden)]
+    /// The same piece part with another type (already in the actor's case): what
+    /// [`Identifier::piece_part`] would be after a change of type.
     fn piece_part_with_type(&self, piece_type: &str) -> String;
 
     /// Parses `input` under the default limits ([`Limits::DEFAULT`]).

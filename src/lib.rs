@@ -40,9 +40,10 @@
 //!
 //! ## The conformance suites
 //!
-//! [`suite`] holds the three suites (GAN identifiers, GGN documents, migrations), each with
-//! its vector format, generator, protocol, judge and describer; [`corpus`] loads the
-//! committed corpus (embedded in the library, or from a folder) and generates it anew. Every
+//! [`suite`] holds the four suites (GAN identifiers, GGN documents, migrations, migrations of
+//! GGN documents), each with its vector format, generator, protocol, judge and describer;
+//! [`corpus`] loads the committed corpus (embedded in the library, or from a folder) and
+//! generates it anew. Every
 //! generated vector is confirmed by a second oracle, the regexes of `docs/DECISIONS.md` §1
 //! and their DFA, independent of the grammars.
 //!

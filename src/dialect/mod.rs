@@ -100,7 +100,7 @@ use crate::identifier::Identifier;
 use crate::model::{ActorFields, Side};
 pub use crate::model::{Dialect, UnknownDialect};
 use crate::notation::table::notations;
-use crate::parse::{parse_bytes, Limits};
+use crate::parse::Limits;
 
 /// `text` through the fast path of `dialect` (`from_view` builds the actor), or through pest
 /// (`pest`) when the grammar has none.
@@ -226,8 +226,8 @@ macro_rules! typed {
 
             /// Parses `input` through pest alone, the reference implementation that the fast
             /// path is tested against: same pipeline, same diagnosis, pest's verdicts and
-            /// offsets.
-            #[doc(hidden)]
+            /// offsets. Only with the `test-support` feature.
+            #[cfg(feature = "test-support")]
             pub fn parse_reference(
                 self,
                 input: &[u8],
@@ -236,7 +236,7 @@ macro_rules! typed {
                 let grammar = |text: &str| self.run_pest(text);
                 match self {
                     $(Dialect::$variant => {
-                        parse_bytes(self, input, limits, $module::recognize_pest, &grammar)
+                        crate::parse::parse_bytes(self, input, limits, $module::recognize_pest, &grammar)
                             .map(Actor::$variant)
                     })*
                 }
