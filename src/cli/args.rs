@@ -404,6 +404,11 @@ pub struct CheckArgs {
     #[arg(long)]
     pub check_hints: bool,
 
+    /// gan suite: also require the canonical form of every valid input (the reply's
+    /// `canonical`, printed from what was parsed) and compare it with the input (D9).
+    #[arg(long)]
+    pub check_canonical: bool,
+
     /// Run only these vectors: an id, a prefix of whole segments (`snn-pin/invalid` runs
     /// `snn-pin/invalid/…`), or a glob where `*` matches anything, `/` included; repeatable.
     #[arg(long, value_name = "GLOB")]

@@ -40,6 +40,8 @@ pub struct Report {
     pub check_errors: bool,
     /// Whether hints were compared too, an absent one being wrong (`--check-hints`, GAN).
     pub check_hints: bool,
+    /// Whether canonical forms were required and compared (`--check-canonical`, GAN).
+    pub check_canonical: bool,
     /// How many vectors were selected to run.
     pub selected: usize,
     /// One result per vector run, in corpus order.
@@ -59,6 +61,7 @@ impl Report {
         let checks = Checks {
             errors: self.check_errors,
             hints: self.check_hints,
+            canonical: self.check_canonical,
         };
         (self.suite.descriptor().heading)(checks)
     }
