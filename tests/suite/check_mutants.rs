@@ -25,6 +25,7 @@ pub struct Mutant {
     edits: Vec<(String, String)>,
     check_errors: bool,
     check_hints: bool,
+    check_canonical: bool,
     batch_only: bool,
     per_case_only: bool,
     timeout: Option<Duration>,
@@ -41,6 +42,7 @@ pub fn parse_mutant(path: &Path) -> Mutant {
         edits: Vec::new(),
         check_errors: false,
         check_hints: false,
+        check_canonical: false,
         batch_only: false,
         per_case_only: false,
         timeout: None,
@@ -75,6 +77,7 @@ pub fn parse_mutant(path: &Path) -> Mutant {
             match option.split_once(' ') {
                 None if option == "check-errors" => mutant.check_errors = true,
                 None if option == "check-hints" => mutant.check_hints = true,
+                None if option == "check-canonical" => mutant.check_canonical = true,
                 None if option == "batch-only" => mutant.batch_only = true,
                 None if option == "per-case-only" => {
                     mutant.per_case_only = true;
@@ -267,6 +270,7 @@ fn run_mutant(
     };
     let mut first_run = config(python_command(&path, &[]), mode, mutant.check_errors);
     first_run.check_hints = mutant.check_hints;
+    first_run.check_canonical = mutant.check_canonical;
     if let Some(timeout) = mutant.timeout {
         first_run.timeout = timeout;
     }
@@ -319,6 +323,7 @@ fn run_mutant(
             mutant.check_errors,
         );
         per_case.check_hints = mutant.check_hints;
+        per_case.check_canonical = mutant.check_canonical;
         let report = run(&caught, &per_case);
         if report.passed() {
             survivors.push(format!("{} (per-case)", mutant.name));
@@ -356,6 +361,9 @@ struct Row {
 
 /// `batch`, `batch, --check-errors`, `per-case, --check-errors`, …
 fn mode_name(mutant: &Mutant) -> &'static str {
+    if mutant.check_canonical {
+        return "batch, --check-canonical";
+    }
     match (
         mutant.per_case_only,
         mutant.check_hints,
@@ -433,6 +441,7 @@ fn a_mutant_edit_that_does_not_apply_is_an_error() {
         edits: vec![("no such text".to_owned(), "x".to_owned())],
         check_errors: false,
         check_hints: false,
+        check_canonical: false,
         batch_only: false,
         per_case_only: false,
         timeout: None,
