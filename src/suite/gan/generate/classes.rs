@@ -6,9 +6,11 @@
 //! set of Unicode classes (zero-width and format characters, combining marks, fullwidth and
 //! mathematical letters and digits, other scripts' letters and digits, noncharacters,
 //! right-to-left marks, and lone surrogates, which only the bytes of an `input_hex` vector
-//! can hold: those are in the group `invalid-utf8`). Sampling: for a class of `m` members over `s` position classes, `max(m, s)`
-//! samples, the `k`-th putting member `k mod m` at position class `k mod s`; so every member
-//! appears and every class reaches every position class. Each sample puts the character in
+//! can hold: those are in the group `invalid-utf8`). Sampling: the ASCII controls and
+//! symbols (66 bytes, [`FULL`]) each at every position class; for any other class of `m`
+//! members over `s` position classes, `max(m, s)` samples, the `k`-th putting member
+//! `k mod m` at position class `k mod s`; so every member appears and every class reaches
+//! every position class. Each sample puts the character in
 //! place of the one at that position, or before it when that is valid, or at the end for the
 //! position class `end`; samples the judge finds valid are dropped.
 //!
@@ -68,6 +70,10 @@ const UNICODE: [(&str, &[char]); 9] = [
         &['\u{17F}', '\u{131}', '\u{212A}', '\u{130}'],
     ),
 ];
+
+/// The classes tried with every member at every position class: the ASCII characters that
+/// are neither letters nor digits, which a bug in a character class lets through one by one.
+const FULL: [&str; 2] = ["ascii-control", "ascii-symbol"];
 
 /// Lone surrogates, as the bytes a UTF-8 encoder that lets them through writes (not UTF-8).
 const SURROGATES: [&[u8]; 3] = [b"\xED\xA0\x80", b"\xED\xB0\x80", b"\xED\xBF\xBF"];
@@ -159,9 +165,14 @@ pub(crate) fn alphabet(
     let mut out = Vec::new();
     let mut tried: HashSet<Vec<u8>> = HashSet::new();
     let mut try_class = |class: &'static str, members: &[Vec<u8>], out: &mut Vec<Candidate>| {
-        let samples = members.len().max(slots.len());
+        let every = FULL.contains(&class);
+        let samples = if every {
+            members.len() * slots.len()
+        } else {
+            members.len().max(slots.len())
+        };
         for k in 0..samples {
-            let member = &members[k % members.len()];
+            let member = &members[if every { k / slots.len() } else { k % members.len() }];
             let (place, list) = &slots[k % slots.len()];
             // The positions of the class in turn, from the k-th: the first that gives an
             // input that counts.
