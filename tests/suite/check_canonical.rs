@@ -108,7 +108,7 @@ fn check_canonical_on_the_command_line() {
     let reference = std::fs::read_to_string(gan_ref()).unwrap();
     // An adapter that leaves `canonical` out.
     let silent = dir.path().join("gan_ref.py");
-    let find = r#"return _encode_compact(canonical(actor))"#;
+    let find = "return _encode_compact(canonical(actor))";
     assert_eq!(reference.matches(find).count(), 1);
     std::fs::write(&silent, reference.replace(find, "return 'null'")).unwrap();
     let check = |flags: &[&str], adapter: &std::path::Path| {

@@ -229,7 +229,10 @@ fn every_alphabet_class_reaches_every_position_class() {
         let mut missing = 0;
         for (class, reached) in &cells {
             missing += places.iter().filter(|p| !reached.contains(p)).count();
-            assert!(reached.len() * 2 >= places.len(), "{dialect}: {class} {reached:?}");
+            assert!(
+                reached.len() * 2 >= places.len(),
+                "{dialect}: {class} {reached:?}"
+            );
         }
         assert!(missing <= 4, "{dialect}: {missing} cells missing");
         let bytes: std::collections::HashSet<u8> = file
@@ -238,7 +241,10 @@ fn every_alphabet_class_reaches_every_position_class() {
             .flat_map(|v| v.input.as_deref().unwrap_or_default().bytes())
             .collect();
         let absent: Vec<u8> = (0..0x80).filter(|b| !bytes.contains(b)).collect();
-        assert!(absent.is_empty(), "{dialect}: bytes never in an input: {absent:?}");
+        assert!(
+            absent.is_empty(),
+            "{dialect}: bytes never in an input: {absent:?}"
+        );
     }
 }
 
@@ -286,7 +292,10 @@ fn every_repeated_part_has_its_length_bounds() {
             assert_eq!(bounds.len(), 0, "{dialect}");
             continue;
         }
-        assert!(valid >= 12 && broken >= valid, "{dialect}: {valid} {broken}");
+        assert!(
+            valid >= 12 && broken >= valid,
+            "{dialect}: {valid} {broken}"
+        );
         for vector in bounds.iter().filter(|v| !v.valid) {
             let error = vector.error.as_ref().unwrap();
             assert!(error.offset > 255, "{}", vector.id);

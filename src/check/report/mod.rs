@@ -31,6 +31,7 @@ pub use text::{text, text_failures};
 
 /// Everything a run found.
 #[derive(Debug, Clone)]
+#[allow(clippy::struct_excessive_bools)] // one per option of the run the report states
 pub struct Report {
     /// The suite of the vectors.
     pub suite: Suite,

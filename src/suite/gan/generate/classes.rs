@@ -123,13 +123,12 @@ struct Slot {
     at: usize,
 }
 
+/// Position classes, each with its positions.
+type Slots = Vec<(String, Vec<Slot>)>;
+
 /// The position classes of `sources`, in order of first appearance, each with every
 /// position that has it.
-fn slots(
-    grammar: &Grammar,
-    role_rules: &[&str],
-    sources: &[String],
-) -> (Vec<Vec<char>>, Vec<(String, Vec<Slot>)>) {
+fn slots(grammar: &Grammar, role_rules: &[&str], sources: &[String]) -> (Vec<Vec<char>>, Slots) {
     let mut chars = Vec::new();
     let mut slots: Vec<(String, Vec<Slot>)> = Vec::new();
     for source in sources {
@@ -172,7 +171,11 @@ pub(crate) fn alphabet(
             members.len().max(slots.len())
         };
         for k in 0..samples {
-            let member = &members[if every { k / slots.len() } else { k % members.len() }];
+            let member = &members[if every {
+                k / slots.len()
+            } else {
+                k % members.len()
+            }];
             let (place, list) = &slots[k % slots.len()];
             // The positions of the class in turn, from the k-th: the first that gives an
             // input that counts.

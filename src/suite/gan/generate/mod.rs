@@ -540,32 +540,43 @@ fn invalid_candidates(
         !taken.contains(input.as_bytes())
             && !matches!(me.judge.judge(input.as_bytes()), Ok(Verdict::Valid(..)))
     };
-    let confusion = targeted::confusion(
+    out.extend(targeted::confusion(
         &me.grammar,
         &role_rules,
         &sources,
         &targeted::alphabet(&grammars),
         keep,
-    );
-    out.extend(confusion);
-    // The whole alphabet by class, and two errors in one input, at every position class.
-    let mut taken = taken;
-    taken.extend(out.iter().map(|c| c.input.clone()));
+    ));
+    out.extend(class_candidates(me, &role_rules, &sources, valid, &out));
+    Ok(out)
+}
+
+/// The whole alphabet by class and two errors in one input, at every position class of
+/// `sources` (none of them a valid vector or one of `before`), and every long repeated part
+/// broken after it.
+fn class_candidates(
+    me: &Prepared,
+    role_rules: &[&str],
+    sources: &[String],
+    valid: &[Judged],
+    before: &[Candidate],
+) -> Vec<Candidate> {
+    let taken: HashSet<&[u8]> = before
+        .iter()
+        .map(|c| c.input.as_slice())
+        .chain(valid.iter().map(|j| j.candidate.input.as_slice()))
+        .collect();
+    let mut out = Vec::new();
     let mut keep = |input: &[u8]| {
         !taken.contains(input) && !matches!(me.judge.judge(input), Ok(Verdict::Valid(..)))
     };
     out.extend(classes::alphabet(
         &me.grammar,
-        &role_rules,
-        &sources,
+        role_rules,
+        sources,
         &mut keep,
     ));
-    out.extend(classes::order(
-        &me.grammar,
-        &role_rules,
-        &sources,
-        &mut keep,
-    ));
+    out.extend(classes::order(&me.grammar, role_rules, sources, &mut keep));
     // Every long repeated part broken just after it (D11: offsets past 255 in each part).
     out.extend(
         valid
@@ -582,7 +593,7 @@ fn invalid_candidates(
                 Candidate::mutant("bounds", "long-part-broken", input, source)
             }),
     );
-    Ok(out)
+    out
 }
 
 /// Candidates in the order of `groups` (stable within a group), the first of each input kept.
