@@ -16,7 +16,7 @@ Batch mode (the default)
 
     and we answer every request with exactly one line, in the same order::
 
-        {"id":"snn-pin/basic/1","valid":true,"actor":{"style":"C","type":"K","side":"first","state":"normal"}}
+        {"id":"snn-pin/basic/1","valid":true,"actor":{"style":"C","type":"K","side":"first","state":"normal"},"canonical":"C:K"}
         {"id":"snn-pin/d12/3","valid":false,"error":{"code":"case-mismatch","offset":6,"hint":"chess:k"}}
 
     Each reply is flushed before the next request is read: the runner keeps
@@ -27,7 +27,8 @@ Per-case mode (GAN_CHECK_DIALECT is set, or --per-case is given)
     The runner starts the adapter once per vector. Standard input holds the
     raw bytes of the input (no newline is added; they need not be UTF-8).
     The dialect is in GAN_CHECK_DIALECT, the vector id in GAN_CHECK_ID.
-    Valid: exit 0 and print the actor fields as one JSON object. Invalid:
+    Valid: exit 0 and print the actor fields as one JSON object, with the
+    canonical form beside them ("canonical"). Invalid:
     exit 1 and print {"error":{"code":...,"offset":...,"hint":...}}. An unknown dialect
     is a usage error: exit 2 with a message on standard error.
 
@@ -44,6 +45,9 @@ How the answers are computed
       a-z), run as two separate regexes; side = "first" iff the uppercase
       form matched (D3: one case for all letters).
     * Actor: built from the named groups of the matching regex.
+    * Canonical form (D9): printed from the actor alone, never copied from
+      the input: style, ":", the modifiers the attributes say, the type, and
+      pnn's "'". A conforming parser's canonical form is its input again.
     * Error offset (D11): the length, in bytes, of the longest prefix of the
       input that is a prefix of some valid string. For each dialect and form
       we write down by hand a "prefix regex": a regex for the set of all
@@ -181,6 +185,18 @@ def actor_from_groups(groups, side):
     return actor
 
 
+def canonical(actor):
+    """D9: the canonical form of a parsed identifier, printed from its
+    attributes (the input is not at hand here): style ":" modifiers type
+    suffix. The case is that of the style and type as written (D3: one case
+    for the whole identifier)."""
+    state = {"enhanced": "+", "diminished": "-"}.get(actor.get("state"), "")
+    promoted = "+" if actor.get("promoted") else ""
+    king = "-" if actor.get("king") else ""
+    suffix = "'" if actor.get("intermediate") else ""
+    return "%s:%s%s%s%s%s" % (actor["style"], state, promoted, king, actor["type"], suffix)
+
+
 # ---------------------------------------------------------------------------
 # 3. Errors: offset (D11) and code (D12)
 # ---------------------------------------------------------------------------
@@ -299,6 +315,10 @@ def actor_json(actor):
     return _encode_compact(actor)
 
 
+def canonical_json(actor):
+    return _encode_compact(canonical(actor))
+
+
 def error_json(code, offset, hint):
     """The error object; "hint" is always there (a string or null), as
     `gan check --check-hints` requires."""
@@ -355,7 +375,8 @@ def answer_request(line, with_errors):
     id_json = _encode_compact(request_id)  # echoed as given; non-ASCII escaped
     actor = parse(dialect, data)
     if actor is not None:
-        reply = '{"id":%s,"valid":true,"actor":%s}\n' % (id_json, actor_json(actor))
+        reply = '{"id":%s,"valid":true,"actor":%s,"canonical":%s}\n' % (
+            id_json, actor_json(actor), canonical_json(actor))
     elif with_errors:
         error = error_json(*error_of(dialect, data))
         reply = '{"id":%s,"valid":false,"error":%s}\n' % (id_json, error)
@@ -395,7 +416,7 @@ def serve_one(with_errors):
     data = sys.stdin.buffer.read()  # the input is exactly these bytes
     actor = parse(dialect, data)
     if actor is not None:
-        sys.stdout.write(actor_json(actor) + "\n")
+        sys.stdout.write(actor_json(dict(actor, canonical=canonical(actor))) + "\n")
         return 0
     if with_errors:
         sys.stdout.write('{"error":%s}\n' % error_json(*error_of(dialect, data)))

@@ -2,7 +2,7 @@
 """Reference conformance adapter for the GGN suite of `gan check`.
 
 An executable example for implementers of GGN 1.0.0 (ggn-1.0.0.txt, see docs/specs.md, read
-with docs/DECISIONS.md section 4, G1-G15): it validates documents and lists the
+with docs/DECISIONS.md section 4, G1-G17): it validates documents and lists the
 moves they allow on a board, written straight from those texts, with the
 Python 3 standard library only (3.8 or later). GAN identifiers are checked
 with the bundled GAN reference adapter, gan_ref.py, in the same folder.
@@ -23,7 +23,10 @@ Reading JSON. Python's json module keeps the last of two equal keys, which
 changes a document's meaning (G9): `object_pairs_hook` gives us every pair,
 duplicates included, in order, so we keep objects as lists of pairs (class
 Obj). It also accepts NaN and Infinity, and turns 1e999 into inf: neither is
-JSON (RFC 8259), so both hooks reject them. Nesting is bounded (64 levels by
+JSON (RFC 8259), so both hooks reject them. It also reads an escape of a lone
+surrogate ("\\ud800") into a string no UTF-8 can hold; G17 makes that
+invalid-json too, so we look for one in every key and string after reading.
+Nesting is bounded (64 levels by
 default, like the reference); a nesting deep enough to exhaust Python's
 recursion is reported the same way (too-deep), never as a crash.
 
@@ -98,7 +101,27 @@ def read(data, max_depth=MAX_DEPTH):
         raise Unreadable("invalid-json", "malformed JSON: %s" % err)
     if depth(tree) > max_depth:
         raise Unreadable("too-deep", "nested deeper than %d levels" % max_depth)
+    if has_lone_surrogate(tree):
+        raise Unreadable("invalid-json", "malformed JSON: an escape of a lone surrogate")
     return tree
+
+
+def has_lone_surrogate(tree):
+    """G17: whether a key or a string holds a surrogate code point, which only
+    an escape of a lone surrogate can put there (json joins a pair into one
+    character)."""
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, str):
+            if any("\ud800" <= c <= "\udfff" for c in node):
+                return True
+        elif isinstance(node, Obj):
+            for key, value in node:
+                stack.extend((key, value))
+        elif is_array(node):
+            stack.extend(node)
+    return False
 
 
 def depth(tree):
@@ -128,7 +151,7 @@ def pointer(tokens):
 
 
 # ---------------------------------------------------------------------------
-# 3. Validation (spec "Validation Rules", G1-G15)
+# 3. Validation (spec "Validation Rules", G1-G17)
 # ---------------------------------------------------------------------------
 
 EMPTY, ENEMY = "empty", "enemy"

@@ -19,7 +19,8 @@ import threading
 import unittest
 
 import gan_ref
-from gan_ref import DIALECTS, classify_error, error_of, is_viable, longest_viable_prefix, parse
+from gan_ref import (DIALECTS, canonical, classify_error, error_of, is_viable,
+                     longest_viable_prefix, parse)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ADAPTER = os.path.join(HERE, "gan_ref.py")
@@ -393,7 +394,8 @@ class PerCaseMode(unittest.TestCase):
         r = self.per_case("snn-pin", b"C:K")
         self.assertEqual(r.returncode, 0)
         self.assertEqual(json.loads(r.stdout),
-                         {"style": "C", "type": "K", "side": "first", "state": "normal"})
+                         {"style": "C", "type": "K", "side": "first", "state": "normal",
+                          "canonical": "C:K"})
 
     def test_invalid(self):
         r = self.per_case("snn-pin", b"CHESS:k")
@@ -453,6 +455,33 @@ class Hints(unittest.TestCase):
                 self.assertEqual(error_of(DIALECTS[name], data)[2], hint)
 
 
+class Canonical(unittest.TestCase):
+    """D9: the canonical form, printed from the attributes, is the input
+    again; written by hand, one per dialect and modifier."""
+
+    CASES = [
+        ("legacy", "shogi:gold"),
+        ("beta", "DAI_DAI_SHOGI:+-PH"),
+        ("beta", "c:-k1_"),
+        ("beta", "C:+K"),
+        ("pnn", "SHOGI:+P'"),
+        ("pnn", "s:-p"),
+        ("snn-pin", "CHESS960:-P"),
+        ("qpi", "c:+k"),
+        ("qpi", "C:K"),
+    ]
+
+    def test_canonical_forms(self):
+        for name, text in self.CASES:
+            with self.subTest(dialect=name, text=text):
+                actor = parse(DIALECTS[name], text.encode("ascii"))
+                self.assertEqual(canonical(dict(actor)), text)
+
+    def test_printed_from_the_attributes(self):
+        self.assertEqual(canonical(snn("c", "k", "second", "enhanced")), "c:+k")
+        self.assertEqual(canonical(beta("X", "Y", "first", king=True)), "X:-Y")
+
+
 class BatchMode(unittest.TestCase):
     def test_replies_in_order(self):
         requests = [
@@ -472,18 +501,21 @@ class BatchMode(unittest.TestCase):
         self.assertEqual(lines[-1], b"")
         replies = [json.loads(line) for line in lines[:-1]]
         self.assertEqual(replies, [
-            {"id": "a", "valid": True, "actor": snn("C", "K", "first")},
+            {"id": "a", "valid": True, "actor": snn("C", "K", "first"), "canonical": "C:K"},
             {"id": "b", "valid": False, "error": {"code": CM, "offset": 6, "hint": "chess:k"}},
-            {"id": "c", "valid": True, "actor": pnn("SHOGI", "P", "first", "enhanced", True)},
+            {"id": "c", "valid": True, "actor": pnn("SHOGI", "P", "first", "enhanced", True),
+             "canonical": "SHOGI:+P'"},
             {"id": "d", "valid": False, "error": {"code": UC, "offset": 3, "hint": None}},
-            {"id": "e", "valid": True, "actor": actor("CHESS", "KING", "first")},
+            {"id": "e", "valid": True, "actor": actor("CHESS", "KING", "first"),
+             "canonical": "CHESS:KING"},
             {"id": "f", "valid": False, "error": {"code": UC, "offset": 1, "hint": None}},
             {"id": "g\u00e9", "valid": False, "error": {"code": UC, "offset": 3, "hint": None}},
             {"id": "h", "valid": False, "error": {"code": EMPTY, "offset": 0, "hint": None}},
         ])
         # Compact lines, as in the protocol's examples.
         self.assertEqual(lines[0], b'{"id":"a","valid":true,"actor":'
-                         b'{"style":"C","type":"K","side":"first","state":"normal"}}')
+                         b'{"style":"C","type":"K","side":"first","state":"normal"},'
+                         b'"canonical":"C:K"}')
 
     def test_env_dialect_does_not_break_forced_batch(self):
         r = run_adapter(["--batch"], b'{"id":"x","dialect":"qpi","input":"C:K"}\n',
@@ -507,7 +539,7 @@ class BatchMode(unittest.TestCase):
             {"id": "b", "valid": False, "error": bad},
             {"id": None, "valid": False, "error": bad},
             {"id": "c", "valid": False, "error": bad},
-            {"id": "d", "valid": True, "actor": snn("C", "K", "first")},
+            {"id": "d", "valid": True, "actor": snn("C", "K", "first"), "canonical": "C:K"},
         ])
 
     def test_no_errors(self):

@@ -3,7 +3,7 @@
 Run from this directory:  python3 -m unittest test_ggn_ref
 
 The expectations are derived by hand from ggn-1.0.0.txt (see docs/specs.md) and docs/DECISIONS.md
-section 4 (G1-G15), not by running the adapter. The whole corpus
+section 4 (G1-G17), not by running the adapter. The whole corpus
 (conformance/ggn/) is run through the adapter by the Rust suite
 (tests/suite/ggn_protocol.rs); these tests pin the parts that are easy to get
 wrong in Python: duplicate keys, NaN, deep nesting, pointers, the protocol's

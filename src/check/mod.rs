@@ -112,6 +112,9 @@ pub struct Config {
     pub check_errors: bool,
     /// GAN suite: a reply's error without a hint is wrong too (implies `check_errors`).
     pub check_hints: bool,
+    /// GAN suite: a reply that accepts its input must carry `canonical`, the canonical form
+    /// of what it parsed, equal to the input (D9).
+    pub check_canonical: bool,
     /// The time limit per vector (batch mode: from when it became the oldest unanswered
     /// request).
     pub timeout: Duration,
@@ -148,6 +151,7 @@ impl Config {
             mode: Mode::Batch,
             check_errors: false,
             check_hints: false,
+            check_canonical: false,
             timeout: DEFAULT_TIMEOUT,
             jobs: crate::bulk::default_jobs(),
             max_failures: None,
@@ -228,6 +232,7 @@ pub fn run(cases: &[Case], config: &Config) -> Result<Report, CheckError> {
     let checks = Checks {
         errors: config.check_errors || config.check_hints,
         hints: config.check_hints,
+        canonical: config.check_canonical,
     };
     let mut recorder = Recorder::new(cases, checks, config.max_failures, &config.cancel);
     recorder.progress.clone_from(&config.progress);
@@ -252,6 +257,7 @@ pub fn run(cases: &[Case], config: &Config) -> Result<Report, CheckError> {
         mode: config.mode,
         check_errors: checks.errors,
         check_hints: checks.hints,
+        check_canonical: checks.canonical,
         selected: cases.len(),
         results,
         stopped_early,

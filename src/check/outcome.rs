@@ -33,6 +33,7 @@ impl CaseResult {
         let checks = Checks {
             errors: check_errors,
             hints: false,
+            canonical: false,
         };
         CaseResult::judge_with(case, answer, checks)
     }

@@ -18,7 +18,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
                   snn-pin (the default) and qpi; generate and diff the conformance corpus; \
                   validate GGN move tables and list the moves they allow.",
     after_help = "Exit codes: 0 ok, 1 some input rejected (or check failed), 2 usage or I/O error.\n\n\
-                  Decision ids in the help texts (D1–D12, M1–M7, G1–G15) refer to the project's \
+                  Decision ids in the help texts (D1–D12, M1–M7, G1–G17) refer to the project's \
                   decision record: `gan decisions D10` prints one (docs/DECISIONS.md in the \
                   repository); the published specs are listed in docs/specs.md.\n\n\
                   Examples:\n  gan parse CHESS:K shogi:+p\n  echo 'CHESS:k' | gan parse --format json\n  \
@@ -151,7 +151,7 @@ pub enum Command {
     #[command(subcommand)]
     Report(ReportCommand),
     /// Print the project's decisions on the specs (docs/DECISIONS.md): D1–D12, M1–M7,
-    /// G1–G15, the ids the help texts cite.
+    /// G1–G17, the ids the help texts cite.
     #[command(after_help = "Without an ID, the whole record.\n\n\
                             Examples:\n  gan decisions D10\n  gan decisions m3 G6\n  \
                             gan decisions | less")]
@@ -403,6 +403,11 @@ pub struct CheckArgs {
     /// is none) and compare it; implies --check-errors.
     #[arg(long)]
     pub check_hints: bool,
+
+    /// gan suite: also require the canonical form of every valid input (the reply's
+    /// `canonical`, printed from what was parsed) and compare it with the input (D9).
+    #[arg(long)]
+    pub check_canonical: bool,
 
     /// Run only these vectors: an id, a prefix of whole segments (`snn-pin/invalid` runs
     /// `snn-pin/invalid/…`), or a glob where `*` matches anything, `/` included; repeatable.

@@ -81,6 +81,7 @@ fn run(args: &CheckArgs, out: &mut impl Write) -> io::Result<Result<u8, String>>
     config.mode = mode;
     config.check_errors = args.check_errors;
     config.check_hints = args.check_hints;
+    config.check_canonical = args.check_canonical;
     config.timeout = args.timeout;
     super::signals::cancel_on_signal(&config.cancel);
     config.jobs = super::inputs::jobs(args.jobs);

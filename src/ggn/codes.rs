@@ -1,7 +1,7 @@
 //! The stable diagnostic codes of GGN validation, in one place.
 //!
 //! Rule ids refer to `ggn-1.0.0.txt` ("spec", its "Validation Rules" section) and to
-//! docs/DECISIONS.md §4 (G1–G15). "Strict" is [`Options::strict`](super::Options::strict), which
+//! docs/DECISIONS.md §4 (G1–G17). "Strict" is [`Options::strict`](super::Options::strict), which
 //! makes every warning an error.
 //!
 //! | code | severity | rule | meaning |

@@ -3,7 +3,7 @@
 //! A GGN document maps a piece (a GAN identifier) to source squares, destination squares and
 //! a list of variants, each with `require` (all must hold), `prevent` (none may hold) and
 //! `perform` (the squares the move changes). This module reads such documents without losing
-//! duplicate keys, validates them against the spec and docs/DECISIONS.md §4 (G1–G15), and
+//! duplicate keys, validates them against the spec and docs/DECISIONS.md §4 (G1–G17), and
 //! evaluates them on a board.
 //!
 //! - [`reader`]: bytes → an ordered JSON tree that keeps duplicate keys, with size and depth

@@ -107,6 +107,10 @@ pub struct Reply {
     /// `--check-errors`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<Value>,
+    /// The `canonical` member, when reported (any JSON value; checked only with
+    /// `--check-canonical`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub canonical: Option<Value>,
 }
 
 /// `; stderr: …` when the command wrote something there.

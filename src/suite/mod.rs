@@ -121,6 +121,9 @@ pub struct Checks {
     /// `--check-hints` (GAN suite): a reply's error without a `hint` member is wrong too
     /// (it implies `errors`).
     pub hints: bool,
+    /// `--check-canonical` (GAN suite): a reply that accepts its input carries `canonical`,
+    /// the canonical form of what it parsed, equal to the input byte for byte (D9).
+    pub canonical: bool,
 }
 
 /// What the corpus, the runner and the CLI know of a suite: one per suite folder

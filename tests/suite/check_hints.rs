@@ -33,6 +33,7 @@ fn case(known: bool, hint: Option<&str>) -> Case {
                     valid: false,
                     actor: None,
                     error: Some(error),
+                    canonical: None,
                 },
             }),
         },
@@ -45,12 +46,22 @@ fn reply(error: Value) -> Answer {
         valid: false,
         actor: None,
         error: Some(error),
+        canonical: None,
     })
 }
 
 #[track_caller]
 fn status(case: &Case, error: Value, errors: bool, hints: bool) -> Status {
-    CaseResult::judge_with(case, reply(error), Checks { errors, hints }).status
+    CaseResult::judge_with(
+        case,
+        reply(error),
+        Checks {
+            errors,
+            hints,
+            canonical: false,
+        },
+    )
+    .status
 }
 
 #[test]
@@ -97,6 +108,7 @@ fn a_vector_without_a_hint_expects_null() {
         Checks {
             errors: true,
             hints: true,
+            canonical: false,
         },
     );
     assert_eq!(
@@ -125,6 +137,7 @@ fn a_code_or_offset_difference_is_reported_before_the_hint() {
         Checks {
             errors: true,
             hints: false,
+            canonical: false,
         },
     );
     assert_eq!(result.status, Status::WrongError);

@@ -17,7 +17,7 @@ fn cases() -> Vec<Case> {
 #[test]
 fn the_migrate_ggn_reference_adapter_passes_every_vector() {
     let cases = cases();
-    assert_eq!(cases.len(), 19);
+    assert_eq!(cases.len(), 29);
     let command = python_command(&adapter("migrate_ggn_ref.py"), &[]);
     let report = run(&cases, &config(command, Mode::Batch, false));
     assert!(report.passed(), "{:#?}", failures(&report));
@@ -186,12 +186,12 @@ fn the_cli_runs_the_suite() {
     let stdout = text(&run.stdout);
     assert!(
         stdout.starts_with(
-            "gan check: migrate-ggn suite, 3 vectors, batch mode, documents, errors and \
+            "gan check: migrate-ggn suite, 5 vectors, batch mode, documents, errors and \
              warnings compared\n"
         ),
         "{stdout}"
     );
-    assert!(stdout.ends_with("\nresult: PASS (3 passed)\n"), "{stdout}");
+    assert!(stdout.ends_with("\nresult: PASS (5 passed)\n"), "{stdout}");
     let per_case = gan()
         .args([
             "check",
@@ -227,12 +227,12 @@ fn the_json_report_matches_the_report_schema() {
         .lines()
         .map(|line| serde_json::from_str(line).unwrap())
         .collect();
-    assert_eq!(lines.len(), 20);
+    assert_eq!(lines.len(), 30);
     for line in &lines {
         let errors: Vec<String> = validator.iter_errors(line).map(|e| e.to_string()).collect();
         assert!(errors.is_empty(), "{line}: {errors:#?}");
     }
-    assert_eq!(lines[19]["summary"]["suite"], "migrate-ggn");
+    assert_eq!(lines[29]["summary"]["suite"], "migrate-ggn");
     // Not vacuous: a migrate-ggn line whose request lost its document is refused.
     let mut broken = lines[0].clone();
     broken["request"]
@@ -254,14 +254,16 @@ fn list_prints_every_id_and_dialect_selects_conversions() {
         text(&output.stdout).lines().map(str::to_owned).collect()
     };
     let all = list(&[]);
-    assert_eq!(all.len(), 19);
+    assert_eq!(all.len(), 29);
     assert_eq!(all[0], "migrate-ggn/legacy-snn-pin/m2/promotion");
     let pnn = list(&["--dialect", "pnn"]);
     assert_eq!(
         pnn,
         [
             "migrate-ggn/pnn-snn-pin/m4/intermediate-dropped",
-            "migrate-ggn/pnn-snn-pin/m4/intermediate-error"
+            "migrate-ggn/pnn-snn-pin/m4/intermediate-error",
+            "migrate-ggn/pnn-snn-pin/m1/key-collision-dropped",
+            "migrate-ggn/pnn-snn-pin/target/known-unsatisfiable"
         ]
     );
 }

@@ -13,7 +13,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use gan::check::{Case, Mode, Report, Selection, Status};
+use gan::check::{Case, Glob, Mode, Report, Selection, Status};
 
 use crate::check_corpus::{committed_cases, config, gan_ref, python_command, run};
 
@@ -25,9 +25,13 @@ pub struct Mutant {
     edits: Vec<(String, String)>,
     check_errors: bool,
     check_hints: bool,
+    check_canonical: bool,
     batch_only: bool,
     per_case_only: bool,
     timeout: Option<Duration>,
+    /// `%% killed-only-by GLOB` lines: every vector that kills the mutant has an id matching
+    /// one of them (the class of vectors written for that bug).
+    only: Vec<Glob>,
 }
 
 pub fn parse_mutant(path: &Path) -> Mutant {
@@ -38,9 +42,11 @@ pub fn parse_mutant(path: &Path) -> Mutant {
         edits: Vec::new(),
         check_errors: false,
         check_hints: false,
+        check_canonical: false,
         batch_only: false,
         per_case_only: false,
         timeout: None,
+        only: Vec::new(),
     };
     let mut block: Option<(&str, Vec<&str>)> = None;
     let finish = |block: Option<(&str, Vec<&str>)>, mutant: &mut Mutant| {
@@ -71,6 +77,7 @@ pub fn parse_mutant(path: &Path) -> Mutant {
             match option.split_once(' ') {
                 None if option == "check-errors" => mutant.check_errors = true,
                 None if option == "check-hints" => mutant.check_hints = true,
+                None if option == "check-canonical" => mutant.check_canonical = true,
                 None if option == "batch-only" => mutant.batch_only = true,
                 None if option == "per-case-only" => {
                     mutant.per_case_only = true;
@@ -79,6 +86,7 @@ pub fn parse_mutant(path: &Path) -> Mutant {
                 Some(("timeout", secs)) => {
                     mutant.timeout = Some(Duration::from_secs(secs.parse().unwrap()));
                 }
+                Some(("killed-only-by", pattern)) => mutant.only.push(Glob::new(pattern)),
                 _ => panic!("{}: unknown option {option}", mutant.name),
             }
         } else {
@@ -135,6 +143,19 @@ fn failing_counts(report: &Report) -> String {
         .map(|status| format!("{status} {}", counts.get(status)))
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// The ids of the vectors that killed `mutant` outside its `%% killed-only-by` patterns (none
+/// when it has no pattern).
+fn strays(mutant: &Mutant, report: &Report) -> Vec<String> {
+    if mutant.only.is_empty() {
+        return Vec::new();
+    }
+    report
+        .failures()
+        .map(|result| result.case.id.clone())
+        .filter(|id| !mutant.only.iter().any(|glob| glob.is_match(id)))
+        .collect()
 }
 
 #[test]
@@ -194,8 +215,26 @@ fn every_mutant_of_the_reference_adapter_fails_the_check() {
     assert!(survivors.is_empty(), "survivors: {survivors:?}\n{table}");
     assert!(
         weak.is_empty(),
-        "killed by fewer than {MIN_KILLING} vectors: {weak:?}\n{table}"
+        "killed by fewer than {MIN_KILLING} vectors, or outside their class: {weak:?}\n{table}"
     );
+}
+
+/// The complaint about a mutant killed by vectors outside its `%% killed-only-by` class.
+fn stray_message(mutant: &Mutant, report: &Report) -> Option<String> {
+    let strays = strays(mutant, report);
+    (!strays.is_empty()).then(|| {
+        format!(
+            "{} killed by {} vectors outside its class, e.g. {}",
+            mutant.name,
+            strays.len(),
+            strays
+                .iter()
+                .take(5)
+                .cloned()
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    })
 }
 
 /// What one mutant's runs showed.
@@ -231,6 +270,7 @@ fn run_mutant(
     };
     let mut first_run = config(python_command(&path, &[]), mode, mutant.check_errors);
     first_run.check_hints = mutant.check_hints;
+    first_run.check_canonical = mutant.check_canonical;
     if let Some(timeout) = mutant.timeout {
         first_run.timeout = timeout;
     }
@@ -248,6 +288,7 @@ fn run_mutant(
         dialects: dialects.join(", "),
         mode: mode_name(mutant),
         killing,
+        only: only_column(mutant),
     };
     let Some(first) = report.failures().next() else {
         survivors.push(mutant.name.clone());
@@ -262,6 +303,7 @@ fn run_mutant(
     if killing < MIN_KILLING {
         weak.push(format!("{} ({killing})", mutant.name));
     }
+    weak.extend(stray_message(mutant, &report));
     let _ = writeln!(
         table,
         "{:24} caught by {} {} (input {}); {mode}: {}",
@@ -281,6 +323,7 @@ fn run_mutant(
             mutant.check_errors,
         );
         per_case.check_hints = mutant.check_hints;
+        per_case.check_canonical = mutant.check_canonical;
         let report = run(&caught, &per_case);
         if report.passed() {
             survivors.push(format!("{} (per-case)", mutant.name));
@@ -312,10 +355,15 @@ struct Row {
     dialects: String,
     mode: &'static str,
     killing: usize,
+    /// Its `%% killed-only-by` patterns.
+    only: String,
 }
 
 /// `batch`, `batch, --check-errors`, `per-case, --check-errors`, …
 fn mode_name(mutant: &Mutant) -> &'static str {
+    if mutant.check_canonical {
+        return "batch, --check-canonical";
+    }
     match (
         mutant.per_case_only,
         mutant.check_hints,
@@ -331,36 +379,58 @@ fn mode_name(mutant: &Mutant) -> &'static str {
 /// The GAN zoo's table in `tests/mutants/README.md`, between its two markers, must be the one
 /// this run measured; `UPDATE_MUTANTS=1` rewrites it.
 fn check_readme_table(rows: &[Row]) {
-    const BEGIN: &str = "<!-- mutant table: begin -->\n";
-    const END: &str = "<!-- mutant table: end -->";
     let mut table = String::from(
-        "| mutant | bug | dialects killed in | mode | killed | killing vectors |\n|---|---|---|---|---|---|\n",
+        "| mutant | bug | dialects killed in | mode | killed | killing vectors | only by |\n|---|---|---|---|---|---|---|\n",
     );
     for row in rows {
         let bug = row.description.trim().replace('|', "\\|");
         let _ = writeln!(
             table,
-            "| {} | {bug} | {} | {} | {} | {} |",
+            "| {} | {bug} | {} | {} | {} | {} | {} |",
             row.name,
             row.dialects,
             row.mode,
             if row.killing > 0 { "yes" } else { "**no**" },
-            row.killing
+            row.killing,
+            row.only,
         );
     }
+    check_readme_section("mutant table", &table);
+}
+
+/// The part of `tests/mutants/README.md` between `<!-- {marker}: begin -->` and
+/// `<!-- {marker}: end -->` must be `table`; `UPDATE_MUTANTS=1` rewrites it.
+fn check_readme_section(marker: &str, table: &str) {
+    let begin = format!("<!-- {marker}: begin -->\n");
+    let end = format!("<!-- {marker}: end -->");
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/mutants/README.md");
     let readme = std::fs::read_to_string(&path).unwrap();
-    let start = readme.find(BEGIN).expect("the README has the begin marker") + BEGIN.len();
-    let end = readme.find(END).expect("the README has the end marker");
-    if readme[start..end] == table {
+    let start = readme
+        .find(&begin)
+        .expect("the README has the begin marker")
+        + begin.len();
+    let stop = readme.find(&end).expect("the README has the end marker");
+    if readme[start..stop] == *table {
         return;
     }
     if std::env::var_os("UPDATE_MUTANTS").is_some() {
-        let updated = format!("{}{table}{}", &readme[..start], &readme[end..]);
+        let updated = format!("{}{table}{}", &readme[..start], &readme[stop..]);
         std::fs::write(&path, updated).unwrap();
     } else {
-        panic!("tests/mutants/README.md's table is stale (UPDATE_MUTANTS=1 rewrites it):\n{table}");
+        panic!(
+            "tests/mutants/README.md's {marker} is stale (UPDATE_MUTANTS=1 rewrites it):\n{table}"
+        );
     }
+}
+
+/// The `%% killed-only-by` patterns of `mutant`, for the tables.
+fn only_column(mutant: &Mutant) -> String {
+    mutant
+        .only
+        .iter()
+        .map(|glob| format!("`{}`", glob.as_str()))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 #[test]
@@ -371,9 +441,11 @@ fn a_mutant_edit_that_does_not_apply_is_an_error() {
         edits: vec![("no such text".to_owned(), "x".to_owned())],
         check_errors: false,
         check_hints: false,
+        check_canonical: false,
         batch_only: false,
         per_case_only: false,
         timeout: None,
+        only: Vec::new(),
     };
     assert_eq!(
         mutate(&mutant, "gan_ref.py", "print(1)\n"),
@@ -383,15 +455,9 @@ fn a_mutant_edit_that_does_not_apply_is_an_error() {
 
 /// Runs every mutant of `tests/mutants/{folder}` (copies of `conformance/adapters/{adapter}`,
 /// placed next to copies of the other adapters, which they import) over `cases` in batch
-/// mode; every one must fail, by at least `min_killing` failing vectors. Prints the score and
+/// mode; every one must fail, by at least [`MIN_KILLING`] failing vectors. Prints the score and
 /// what caught each mutant.
-fn every_mutant_fails(
-    folder: &str,
-    adapter: &str,
-    cases: &[Case],
-    at_least: usize,
-    min_killing: usize,
-) {
+fn every_mutant_fails(folder: &str, adapter: &str, cases: &[Case], at_least: usize) {
     let adapters = gan_ref().parent().unwrap().to_path_buf();
     let reference = std::fs::read_to_string(adapters.join(adapter)).unwrap();
     let dir = tempfile::tempdir().unwrap();
@@ -400,24 +466,44 @@ fn every_mutant_fails(
     let mut table = String::new();
     let mut survivors = Vec::new();
     let mut weak = Vec::new();
+    let mut readme = String::from(
+        "| mutant | bug | mode | first caught by | failing | only by |\n|---|---|---|---|---|---|\n",
+    );
     for mutant in &mutants {
         assert!(
             !mutant.batch_only,
             "{}: every {folder} run is batch",
             mutant.name
         );
-        let folder = dir.path().join(&mutant.name);
-        std::fs::create_dir_all(&folder).unwrap();
+        let home = dir.path().join(&mutant.name);
+        std::fs::create_dir_all(&home).unwrap();
         for other in ["gan_ref.py", "ggn_ref.py", "migrate_ref.py"] {
-            std::fs::copy(adapters.join(other), folder.join(other)).unwrap();
+            std::fs::copy(adapters.join(other), home.join(other)).unwrap();
         }
-        let path = folder.join(adapter);
+        let path = home.join(adapter);
         std::fs::write(&path, mutate(mutant, adapter, &reference).unwrap()).unwrap();
         let mut batch = config(python_command(&path, &[]), Mode::Batch, mutant.check_errors);
         if let Some(timeout) = mutant.timeout {
             batch.timeout = timeout;
         }
         let report = run(cases, &batch);
+        let mode = if mutant.check_errors {
+            "batch, --check-errors"
+        } else {
+            "batch"
+        };
+        let first = report.failures().next().map_or_else(
+            || "**survived**".to_owned(),
+            |first| format!("{} `{}`", first.status, first.case.id),
+        );
+        let _ = writeln!(
+            readme,
+            "| {folder}/{} | {} | {mode} | {first} | {} | {} |",
+            mutant.name,
+            mutant.description.trim().replace('|', "\\|"),
+            failing_counts(&report),
+            only_column(mutant),
+        );
         match report.failures().next() {
             None => {
                 survivors.push(mutant.name.clone());
@@ -425,9 +511,10 @@ fn every_mutant_fails(
             }
             Some(first) => {
                 let killing = report.failures().count();
-                if killing < min_killing {
+                if killing < MIN_KILLING {
                     weak.push(format!("{} ({killing})", mutant.name));
                 }
+                weak.extend(stray_message(mutant, &report));
                 let _ = writeln!(
                     table,
                     "{:28} caught by {} {}; batch: {}",
@@ -444,28 +531,35 @@ fn every_mutant_fails(
         "{folder} mutation score: {caught}/{} caught\n{table}",
         mutants.len()
     );
+    let _ = write!(
+        readme,
+        "\nMutation score: **{caught}/{}**, on {} vectors.\n",
+        mutants.len(),
+        cases.len()
+    );
+    check_readme_section(&format!("{folder} zoo table"), &readme);
     assert!(survivors.is_empty(), "survivors: {survivors:?}\n{table}");
     assert!(
         weak.is_empty(),
-        "killed by fewer than {min_killing} vectors: {weak:?}\n{table}"
+        "killed by fewer than {MIN_KILLING} vectors, or outside their class: {weak:?}\n{table}"
     );
 }
 
 #[test]
 fn every_mutant_of_the_ggn_adapter_fails_the_ggn_suite() {
     let cases = gan::check::plan(&gan::suite::ggn::embedded(), &Selection::default()).unwrap();
-    every_mutant_fails("ggn", "ggn_ref.py", &cases, 7, MIN_KILLING);
+    every_mutant_fails("ggn", "ggn_ref.py", &cases, 7);
 }
 
 #[test]
 fn every_mutant_of_the_migrate_adapter_fails_the_migrate_suite() {
     let cases = gan::check::plan(&gan::suite::migrate::embedded(), &Selection::default()).unwrap();
-    every_mutant_fails("migrate", "migrate_ref.py", &cases, 3, 1);
+    every_mutant_fails("migrate", "migrate_ref.py", &cases, 3);
 }
 
 #[test]
 fn every_mutant_of_the_migrate_ggn_adapter_fails_the_migrate_ggn_suite() {
     let cases =
         gan::check::plan(&gan::suite::migrate_ggn::embedded(), &Selection::default()).unwrap();
-    every_mutant_fails("migrate-ggn", "migrate_ggn_ref.py", &cases, 4, 1);
+    every_mutant_fails("migrate-ggn", "migrate_ggn_ref.py", &cases, 4);
 }

@@ -35,6 +35,7 @@ fn case(dialect: Dialect, group: &str, input: &[u8], listed: bool) -> Case {
                 dialect,
                 expected: Expected {
                     valid,
+                    canonical: input_canonical(valid, input),
                     actor,
                     error,
                 },
@@ -56,6 +57,7 @@ fn verdict(valid: bool, actor: Option<Value>, error: Option<Value>) -> Answer {
         valid,
         actor,
         error,
+        canonical: None,
     })
 }
 
@@ -146,6 +148,7 @@ fn sample_report() -> Report {
         mode: Mode::Batch,
         check_errors: true,
         check_hints: false,
+        check_canonical: false,
         selected: results.len(),
         results,
         stopped_early: false,
@@ -331,4 +334,9 @@ fn check_hints_is_in_the_heading_and_the_json_summary() {
         lines.last().unwrap()["summary"]["check_hints"],
         json!(false)
     );
+}
+
+/// What a valid vector expects as its canonical form: its input (D9).
+fn input_canonical(valid: bool, input: &[u8]) -> Option<String> {
+    String::from_utf8(input.to_vec()).ok().filter(|_| valid)
 }

@@ -36,6 +36,7 @@ fn report(suite: Suite, check_errors: bool, answers: Vec<(Case, Answer)>) -> Rep
         mode: Mode::Batch,
         check_errors,
         check_hints: false,
+        check_canonical: false,
         selected: results.len(),
         results,
         stopped_early: false,

@@ -51,7 +51,7 @@ pub fn object(value: Value) -> Answer {
 #[test]
 fn the_ggn_reference_adapter_passes_every_vector_with_errors_compared() {
     let cases = ggn_cases();
-    assert_eq!(cases.len(), 266);
+    assert_eq!(cases.len(), 288);
     let command = python_command(&adapter("ggn_ref.py"), &[]);
     let report = run(&cases, &config(command, Mode::Batch, true));
     assert!(report.passed(), "{:#?}", failures(&report));

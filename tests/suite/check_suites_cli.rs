@@ -35,12 +35,12 @@ fn the_ggn_reference_adapter_passes_through_the_cli_in_all_formats() {
     let text = stdout(&check("ggn", &["--check-errors"], &ggn).assert().success());
     assert!(
         text.starts_with(
-            "gan check: GGN suite, 266 vectors, batch mode, errors and warnings compared\n"
+            "gan check: GGN suite, 288 vectors, batch mode, errors and warnings compared\n"
         ),
         "{text}"
     );
     assert!(text.contains("\nmoves    prevent-or "), "{text}");
-    assert!(text.ends_with("\nresult: PASS (266 passed)\n"), "{text}");
+    assert!(text.ends_with("\nresult: PASS (288 passed)\n"), "{text}");
 
     let json = stdout(
         &check("ggn", &["--check-errors", "--format", "json"], &ggn)
@@ -48,11 +48,11 @@ fn the_ggn_reference_adapter_passes_through_the_cli_in_all_formats() {
             .success(),
     );
     let lines = valid_json_lines(&json);
-    assert_eq!(lines.len(), 267);
-    let summary = &lines[266]["summary"];
+    assert_eq!(lines.len(), 289);
+    let summary = &lines[288]["summary"];
     assert_eq!(summary["suite"], "ggn");
     assert_eq!(summary["passed"], true);
-    assert_eq!(summary["counts"]["pass"], 266);
+    assert_eq!(summary["counts"]["pass"], 288);
 
     let junit = stdout(
         &check(
@@ -77,12 +77,12 @@ fn the_migrate_reference_adapter_passes_through_the_cli_in_all_formats() {
     let text = stdout(&check("migrate", &[], &migrate).assert().success());
     assert!(
         text.starts_with(
-            "gan check: migrate suite, 139 vectors, batch mode, warning and error codes compared\n"
+            "gan check: migrate suite, 154 vectors, batch mode, warning and error codes compared\n"
         ),
         "{text}"
     );
     assert!(
-        text.ends_with("\nresult: PASS (138 passed, 1 skipped)\n"),
+        text.ends_with("\nresult: PASS (153 passed, 1 skipped)\n"),
         "{text}"
     );
     let json = stdout(
@@ -91,8 +91,8 @@ fn the_migrate_reference_adapter_passes_through_the_cli_in_all_formats() {
             .success(),
     );
     let lines = valid_json_lines(&json);
-    assert_eq!(lines.len(), 140);
-    assert_eq!(lines[139]["summary"]["suite"], "migrate");
+    assert_eq!(lines.len(), 155);
+    assert_eq!(lines[154]["summary"]["suite"], "migrate");
     let junit = stdout(
         &check(
             "migrate",
@@ -146,7 +146,7 @@ fn a_wrong_converter_fails_and_the_written_skip_file_makes_the_next_run_pass() {
         .assert()
         .success()
         .stdout(predicate::str::contains(
-            "result: PASS (131 passed, 8 skipped)",
+            "result: PASS (146 passed, 8 skipped)",
         ));
     // Fixed: the listed vectors pass, and the run fails until the list is emptied.
     check(
@@ -174,7 +174,7 @@ fn list_prints_the_ids_each_suite_would_send() {
     let migrate = list(&["--suite", "migrate"]);
     assert_eq!(
         migrate.len(),
-        139,
+        154,
         "the input that is not UTF-8 is counted (skipped) by a run, so listed"
     );
     assert!(migrate.contains(&"migrate/legacy-snn-pin/m1/invalid-utf8".to_owned()));
@@ -283,8 +283,8 @@ fn a_command_that_answers_nothing_ends_the_run_after_three_starts() {
         .code(1);
     let lines = valid_json_lines(&stdout(&output));
     let summary = &lines.last().unwrap()["summary"];
-    assert_eq!(summary["counts"]["crash"], 266);
-    let details: Vec<&str> = lines[..266]
+    assert_eq!(summary["counts"]["crash"], 288);
+    let details: Vec<&str> = lines[..288]
         .iter()
         .map(|line| line["detail"].as_str().unwrap())
         .collect();

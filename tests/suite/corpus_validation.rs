@@ -254,6 +254,59 @@ fn migrate_ggn_files_are_checked_too() {
     }
 }
 
+/// `ggn/validation.json` format 2 lists every error; a format-1 file (one error per invalid
+/// vector) still loads, a format-3 one does not, and an invalid vector without an error is
+/// refused in both formats.
+#[test]
+fn ggn_validation_formats_1_and_2_load() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("conformance");
+    std::fs::create_dir(dir.path().join("ggn")).unwrap();
+    for name in ["ggn/validation.json", "ggn/evaluation.json"] {
+        std::fs::copy(root.join(name), dir.path().join(name)).unwrap();
+    }
+    let path = dir.path().join("ggn/validation.json");
+    let original: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(original["format"], 2);
+    let several = original["vectors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|v| v["errors"].as_array().unwrap().len() >= 2)
+        .count();
+    assert!(several >= 10, "{several} vectors with several errors");
+    let validator = schema("ggn-vectors.schema.json");
+    let load = |file: &Value| {
+        std::fs::write(&path, file.to_string()).unwrap();
+        gan::suite::ggn::load_dir(dir.path()).map_err(|e| e.to_string())
+    };
+    // Format 1: the vectors of one error each.
+    let mut old = original.clone();
+    old["format"] = json!(1);
+    old["vectors"]
+        .as_array_mut()
+        .unwrap()
+        .retain(|v| v["errors"].as_array().unwrap().len() <= 1);
+    assert!(validator.is_valid(&old));
+    load(&old).unwrap();
+    let mut future = original.clone();
+    future["format"] = json!(3);
+    assert!(!validator.is_valid(&future));
+    let error = load(&future).unwrap_err();
+    assert!(error.contains("this gan reads formats 1 and 2"), "{error}");
+    let mut empty = original.clone();
+    let invalid = empty["vectors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|v| v["valid"] == false)
+        .unwrap();
+    empty["vectors"][invalid]["errors"] = json!([]);
+    assert!(!validator.is_valid(&empty));
+    let error = load(&empty).unwrap_err();
+    assert!(error.contains("at least one error"), "{error}");
+}
+
 #[test]
 fn ggn_and_migration_files_are_checked_too() {
     let dir = tempfile::tempdir().unwrap();

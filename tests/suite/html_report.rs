@@ -185,11 +185,11 @@ fn a_browser_renders_the_report_and_filters_by_outcome() {
     let shown = results(&all);
     assert_eq!(
         shown.len(),
-        11 + 118,
-        "11 failures and 118 skipped (not UTF-8)"
+        11 + 124,
+        "11 failures and 124 skipped (not UTF-8)"
     );
     assert!(shown.iter().all(|(_, _, hidden)| !hidden));
-    assert!(all.contains("<span id=\"shown\">129 of 129 shown</span>"));
+    assert!(all.contains("<span id=\"shown\">135 of 135 shown</span>"));
     assert!(cells(&all).contains(&(
         "snn-pin".to_owned(),
         "whitespace".to_owned(),
@@ -206,11 +206,11 @@ fn a_browser_renders_the_report_and_filters_by_outcome() {
         })
         .collect();
     assert_eq!(visible, expected_failures());
-    assert!(failing.contains("<span id=\"shown\">11 of 129 shown</span>"));
+    assert!(failing.contains("<span id=\"shown\">11 of 135 shown</span>"));
     assert!(failing.contains("<a href=\"#outcome=fail\" class=\"active\">fail (11)</a>"));
 
     let cell = rendered(&browser, &file, "#section=snn-pin&group=invalid-utf8");
-    assert!(cell.contains("<span id=\"shown\">118 of 129 shown</span>"));
+    assert!(cell.contains("<span id=\"shown\">124 of 135 shown</span>"));
 }
 
 #[test]
@@ -243,7 +243,7 @@ fn a_browser_renders_the_matrix_and_filters_its_rows() {
     )
     .unwrap();
     let rows: Vec<_> = row.captures_iter(&failing).collect();
-    assert_eq!(rows.len(), 3093, "a row per snn-pin vector");
+    assert_eq!(rows.len(), 3662, "a row per snn-pin vector");
     let visible: Vec<String> = rows
         .iter()
         .filter(|c| c.get(2).is_none())
@@ -253,5 +253,5 @@ fn a_browser_renders_the_matrix_and_filters_its_rows() {
         })
         .collect();
     assert_eq!(visible, expected_failures());
-    assert!(failing.contains("<span id=\"shown\">11 of 3093 shown</span>"));
+    assert!(failing.contains("<span id=\"shown\">11 of 3662 shown</span>"));
 }

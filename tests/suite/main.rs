@@ -3,6 +3,7 @@
 mod api;
 mod architecture;
 mod bulk;
+mod check_canonical;
 mod check_cli;
 mod check_corpus;
 mod check_hints;

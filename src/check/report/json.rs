@@ -87,6 +87,7 @@ impl Serialize for SummaryJson<'_> {
         map.serialize_entry("mode", report.mode.as_str())?;
         map.serialize_entry("check_errors", &report.check_errors)?;
         map.serialize_entry("check_hints", &report.check_hints)?;
+        map.serialize_entry("check_canonical", &report.check_canonical)?;
         map.serialize_entry("selected", &report.selected)?;
         map.serialize_entry("run", &report.results.len())?;
         map.serialize_entry("stopped_early", &report.stopped_early)?;

@@ -31,6 +31,7 @@ pub use text::{text, text_failures};
 
 /// Everything a run found.
 #[derive(Debug, Clone)]
+#[allow(clippy::struct_excessive_bools)] // one per option of the run the report states
 pub struct Report {
     /// The suite of the vectors.
     pub suite: Suite,
@@ -40,6 +41,8 @@ pub struct Report {
     pub check_errors: bool,
     /// Whether hints were compared too, an absent one being wrong (`--check-hints`, GAN).
     pub check_hints: bool,
+    /// Whether canonical forms were required and compared (`--check-canonical`, GAN).
+    pub check_canonical: bool,
     /// How many vectors were selected to run.
     pub selected: usize,
     /// One result per vector run, in corpus order.
@@ -59,6 +62,7 @@ impl Report {
         let checks = Checks {
             errors: self.check_errors,
             hints: self.check_hints,
+            canonical: self.check_canonical,
         };
         (self.suite.descriptor().heading)(checks)
     }

@@ -15,7 +15,7 @@ use crate::model::Dialect;
 #[serde(rename_all = "lowercase")]
 #[non_exhaustive]
 pub enum Stage {
-    /// Validating the input in the source dialect (GGN codes, G1–G15).
+    /// Validating the input in the source dialect (GGN codes, G1–G17).
     Source,
     /// Converting an identifier (conversion codes, M1–M7) or a key collision.
     Conversion,

@@ -1,5 +1,5 @@
 //! Validation of GGN documents: every rule of the spec's "Validation Rules" section and of
-//! docs/DECISIONS.md G1–G15, with all problems of a document reported, not only the first (G14).
+//! docs/DECISIONS.md G1–G17, with all problems of a document reported, not only the first (G14).
 //!
 //! The codes, their severities and rules are listed in [`codes`](super::codes).
 //!

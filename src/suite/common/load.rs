@@ -51,12 +51,27 @@ pub(crate) fn parse<T: DeserializeOwned>(
 
 /// `Err` unless the file's `format` is the one this build reads.
 pub(crate) fn check_format(path: &Path, format: u32, supported: u32) -> Result<(), LoadError> {
-    if format == supported {
-        Ok(())
-    } else {
-        Err(LoadError::new(
-            path,
-            format!("format {format} is not supported: this gan reads format {supported}"),
-        ))
+    check_formats(path, format, &[supported])
+}
+
+/// `Err` unless the file's `format` is one of those this build reads.
+pub(crate) fn check_formats(path: &Path, format: u32, supported: &[u32]) -> Result<(), LoadError> {
+    if supported.contains(&format) {
+        return Ok(());
     }
+    let list = match supported {
+        [one] => format!("format {one}"),
+        [rest @ .., last] => format!(
+            "formats {} and {last}",
+            rest.iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        [] => "no format".to_owned(),
+    };
+    Err(LoadError::new(
+        path,
+        format!("format {format} is not supported: this gan reads {list}"),
+    ))
 }

@@ -1,6 +1,6 @@
 //! The GAN suite's judge: the verdict always, each reported attribute, the error with
-//! `--check-errors` (and its hint when the reply carries one), and the hint always with
-//! `--check-hints`.
+//! `--check-errors` (and its hint when the reply carries one), the hint always with
+//! `--check-hints`, and the canonical form of a valid input with `--check-canonical`.
 
 use serde_json::{Map, Value};
 
@@ -23,7 +23,13 @@ pub(super) fn judge(gan: &GanVector, reply: &Reply, checks: Checks) -> (Status, 
         return (Status::Fail, Some(detail));
     }
     if reply.valid {
-        let differences = actor_differences(gan, reply.actor.as_ref());
+        let mut differences = actor_differences(gan, reply.actor.as_ref());
+        if checks.canonical {
+            differences.extend(canonical_difference(
+                expected.canonical.as_deref(),
+                reply.canonical.as_ref(),
+            ));
+        }
         if differences.is_empty() {
             (Status::Pass, None)
         } else {
@@ -110,6 +116,23 @@ fn hint_difference(expected: &ExpectedError, got: Option<&Value>, require: bool)
         Some(other) => Some(format!(
             "expected {}, got a malformed hint {other} (needs a string or null)",
             show(want.as_deref())
+        )),
+    }
+}
+
+/// Why the reported canonical form differs from the expected one (`--check-canonical`), if
+/// it does: it must be there, a string, equal to the input byte for byte (D9). A vector that
+/// does not know its input as text (never a valid one) compares nothing.
+fn canonical_difference(expected: Option<&str>, got: Option<&Value>) -> Option<String> {
+    let want = expected?;
+    match got {
+        None => Some(format!(
+            "canonical: expected {want:?}, got no \"canonical\" member (--check-canonical)"
+        )),
+        Some(Value::String(form)) if form == want => None,
+        Some(Value::String(form)) => Some(format!("canonical: expected {want:?}, got {form:?}")),
+        Some(other) => Some(format!(
+            "canonical: expected {want:?}, got {other} (needs a string)"
         )),
     }
 }

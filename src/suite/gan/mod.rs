@@ -47,15 +47,17 @@ pub static SUITE: Descriptor = Descriptor {
 
 /// The text report's heading: what the run compares.
 fn heading(checks: Checks) -> (&'static str, String) {
-    if checks.hints {
-        return ("", "error codes, offsets and hints compared".to_owned());
-    }
-    let compared = if checks.errors {
-        "compared"
+    let errors = if checks.hints {
+        "error codes, offsets and hints compared".to_owned()
+    } else if checks.errors {
+        "error codes and offsets compared".to_owned()
     } else {
-        "not compared"
+        "error codes and offsets not compared".to_owned()
     };
-    ("", format!("error codes and offsets {compared}"))
+    if checks.canonical {
+        return ("", format!("{errors}, canonical forms compared"));
+    }
+    ("", errors)
 }
 
 /// Why a vector whose input is not UTF-8 is not sent in batch mode.
@@ -81,6 +83,10 @@ pub struct Expected {
     /// D12's code and D11's offset, when invalid.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<ExpectedError>,
+    /// The canonical form, when valid: the input itself, byte for byte (D9). Not part of the
+    /// vector files (the input says it) nor of the JSON report's `expected`.
+    #[serde(skip)]
+    pub canonical: Option<String>,
 }
 
 impl Expected {
@@ -90,6 +96,7 @@ impl Expected {
             valid: vector.valid,
             actor: vector.actor.clone(),
             error: vector.error.clone(),
+            canonical: vector.input.clone().filter(|_| vector.valid),
         }
     }
 }
@@ -136,6 +143,7 @@ impl SuiteCorpus for Vec<VectorFile> {
                     // Every dialect is known: checked above.
                     let dialect = dialect_of(&vector.id, &vector.dialect).ok()?;
                     let bytes = vector.bytes();
+                    let canonical = vector.input.clone().filter(|_| vector.valid);
                     Some(Item {
                         id: vector.id,
                         section: dialect.as_str().to_owned(),
@@ -149,6 +157,7 @@ impl SuiteCorpus for Vec<VectorFile> {
                                 valid: vector.valid,
                                 actor: vector.actor,
                                 error: vector.error,
+                                canonical,
                             },
                         }),
                     })
@@ -199,6 +208,7 @@ impl SuiteVector for GanVector {
         let checks = Checks {
             errors: check_errors,
             hints: false,
+            canonical: false,
         };
         self.judge_checked(answer, checks)
     }

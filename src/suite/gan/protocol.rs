@@ -42,15 +42,18 @@ pub(super) fn read_reply(mut reply: Map<String, Value>, line: &[u8]) -> Answer {
         }
     };
     let error = reply.remove("error").filter(|error| !error.is_null());
+    let canonical = reply.remove("canonical").filter(|form| !form.is_null());
     Answer::Verdict(Reply {
         valid,
         actor,
         error,
+        canonical,
     })
 }
 
-/// The answer a per-case run gave: exit 0 accepts (output empty or the actor object), exit 1
-/// rejects (output empty or `{"error":…}`), anything else is a crash.
+/// The answer a per-case run gave: exit 0 accepts (output empty or the actor object, which
+/// may hold `canonical` beside the attributes), exit 1 rejects (output empty or
+/// `{"error":…}`), anything else is a crash.
 pub(super) fn per_case_answer(
     status: ExitStatus,
     stdout: &[u8],
@@ -62,13 +65,18 @@ pub(super) fn per_case_answer(
             valid: true,
             actor: None,
             error: None,
+            canonical: None,
         }),
         Some(0) => match serde_json::from_slice(text) {
-            Ok(Value::Object(actor)) => Answer::Verdict(Reply {
-                valid: true,
-                actor: Some(actor),
-                error: None,
-            }),
+            Ok(Value::Object(mut actor)) => {
+                let canonical = actor.remove("canonical").filter(|form| !form.is_null());
+                Answer::Verdict(Reply {
+                    valid: true,
+                    actor: Some(actor),
+                    error: None,
+                    canonical,
+                })
+            }
             _ => Answer::Crash(format!(
                 "exit status 0 with output that is not one JSON object: {}{}",
                 show(text),
@@ -90,6 +98,7 @@ pub(super) fn per_case_answer(
                 valid: false,
                 actor: None,
                 error,
+                canonical: None,
             })
         }
         _ => Answer::Crash(format!("{status}{}", stderr_suffix(&stderr()))),

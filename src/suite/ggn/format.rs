@@ -2,7 +2,8 @@
 //! `conformance/ggn/evaluation.json`, described for other languages by
 //! `conformance/schema/ggn-vectors.schema.json` and `conformance/PROTOCOL-ggn.md`.
 //!
-//! Changing these types is a versioned change: bump [`FORMAT`].
+//! Changing these types is a versioned change: bump the file's format
+//! ([`VALIDATION_FORMAT`], [`EVALUATION_FORMAT`]).
 
 use std::collections::BTreeMap;
 
@@ -10,14 +11,23 @@ use serde::{Deserialize, Serialize};
 
 pub use crate::suite::common::Expected;
 
-/// The version of the GGN corpus format; every file carries it as `"format"`.
-pub const FORMAT: u32 = 1;
+/// The version of the format of `ggn/validation.json` (its `"format"`). Format 2: an invalid
+/// vector lists every error of its document (G14, G16), one or more; format 1 listed exactly
+/// one.
+pub const VALIDATION_FORMAT: u32 = 2;
+
+/// The versions of `ggn/validation.json` this build reads: a format-1 file is a format-2 file
+/// whose invalid vectors each hold one error.
+pub const VALIDATION_READABLE: [u32; 2] = [1, VALIDATION_FORMAT];
+
+/// The version of the format of `ggn/evaluation.json` (its `"format"`).
+pub const EVALUATION_FORMAT: u32 = 1;
 
 /// `ggn/validation.json`: documents and their verdicts.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ValidationFile {
-    /// Always [`FORMAT`].
+    /// [`VALIDATION_FORMAT`] (or 1 in an older file).
     pub format: u32,
     /// Always `validation`.
     pub kind: String,
@@ -51,8 +61,8 @@ pub struct ValidationVector {
     pub strict: bool,
     /// The verdict: no error.
     pub valid: bool,
-    /// The errors, exactly (in document order); empty when valid. An invalid vector breaks
-    /// exactly one rule, so it expects exactly one error.
+    /// Every error of the document, each once per place it occurs (G14, G16): empty when
+    /// valid, one or more when invalid. Listed in document order; compared as a multiset.
     pub errors: Vec<Expected>,
     /// The warnings, exactly (in document order).
     pub warnings: Vec<Expected>,
@@ -64,7 +74,7 @@ pub struct ValidationVector {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct EvaluationFile {
-    /// Always [`FORMAT`].
+    /// Always [`EVALUATION_FORMAT`].
     pub format: u32,
     /// Always `evaluation`.
     pub kind: String,

@@ -10,7 +10,9 @@ use crate::suite::common::load::{self, LoadError};
 use crate::suite::common::Problem;
 use crate::suite::SuiteCorpus;
 
-use super::format::{EvaluationFile, GgnFiles, ValidationFile, FORMAT};
+use super::format::{
+    EvaluationFile, GgnFiles, ValidationFile, EVALUATION_FORMAT, VALIDATION_READABLE,
+};
 use super::validate;
 
 /// The path of the validation file, relative to the corpus folder.
@@ -66,6 +68,8 @@ pub(crate) fn load(dir: Option<&Path>) -> Result<Box<dyn SuiteCorpus>, LoadError
 
 /// The parts of a GGN vector file checked before use.
 trait GgnFile: DeserializeOwned {
+    /// The formats this build reads.
+    const READABLE: &'static [u32];
     fn format(&self) -> u32;
     fn kind(&self) -> &str;
     /// The schema's rules ([`validate`]).
@@ -73,6 +77,7 @@ trait GgnFile: DeserializeOwned {
 }
 
 impl GgnFile for ValidationFile {
+    const READABLE: &'static [u32] = &VALIDATION_READABLE;
     fn format(&self) -> u32 {
         self.format
     }
@@ -85,6 +90,7 @@ impl GgnFile for ValidationFile {
 }
 
 impl GgnFile for EvaluationFile {
+    const READABLE: &'static [u32] = &[EVALUATION_FORMAT];
     fn format(&self) -> u32 {
         self.format
     }
@@ -99,7 +105,7 @@ impl GgnFile for EvaluationFile {
 /// One GGN vector file, checked: format version, kind, the schema's rules.
 fn parse<F: GgnFile>(path: &Path, text: &str, kind: &str) -> Result<F, LoadError> {
     let file: F = load::parse(path, text, &format!("a GGN {kind} file"))?;
-    load::check_format(path, file.format(), FORMAT)?;
+    load::check_formats(path, file.format(), F::READABLE)?;
     if file.kind() != kind {
         return Err(LoadError::new(
             path,

@@ -17,6 +17,7 @@ pub fn migration_file() -> MigrationFile {
     for case in CASES {
         vectors.push(case.vector());
     }
+    identity_vectors(&mut vectors);
     MigrationFile {
         format: FORMAT,
         decisions: "DECISIONS.md §3 (M1–M7)".to_owned(),
@@ -120,6 +121,40 @@ fn table_vectors(vectors: &mut Vec<MigrationVector>) {
                 cite(row),
                 note,
             ));
+        }
+    }
+}
+
+/// Inputs invalid in every notation of the family, each with the code D12 gives it: the
+/// empty input, and a first byte no identifier starts with (D12's offset 0, where
+/// `missing-separator` cannot apply): a non-ASCII character, an ASCII one.
+const INVALID_EVERYWHERE: [(&str, &str, &str); 3] = [
+    ("empty", "", parse_codes::EMPTY),
+    ("non-ascii", "\u{e9}", parse_codes::NON_ASCII),
+    ("unexpected-char", "!", parse_codes::UNEXPECTED_CHAR),
+];
+
+/// M1 for the identity: from every notation to itself, an invalid input is rejected with its
+/// parse code, never returned as it came.
+fn identity_vectors(vectors: &mut Vec<MigrationVector>) {
+    for dialect in crate::model::Dialect::ALL {
+        let name = dialect.as_str();
+        for (slug, input, code) in INVALID_EVERYWHERE {
+            vectors.push(MigrationVector {
+                id: format!("migrate/{name}-{name}/m1/identity-invalid-{slug}"),
+                from: name.to_owned(),
+                to: name.to_owned(),
+                input: Some(input.to_owned()),
+                input_hex: None,
+                options: VectorOptions::default(),
+                output: None,
+                diagnostics: None,
+                error: Some(code.to_owned()),
+                source: None,
+                note: "M1: the identity converts only a valid input; an invalid one is rejected \
+                       with its parse code (D12)"
+                    .to_owned(),
+            });
         }
     }
 }

@@ -6,6 +6,7 @@
 //! timestamps, 2-space pretty JSON, non-ASCII escaped, final newline).
 
 mod candidate;
+mod classes;
 pub mod coverage;
 mod derive;
 pub mod id;
@@ -68,15 +69,16 @@ const GROUP_SHARES: [(&str, usize); 9] = [
 ];
 
 /// The order of the groups in a file; on a duplicate input the earlier group wins.
-const VALID_GROUPS: [&str; 6] = [
+const VALID_GROUPS: [&str; 7] = [
     "combination",
     "alternative",
     "optional",
     "repetition",
     "class-boundary",
     "random",
+    "bounds",
 ];
-const INVALID_GROUPS: [&str; 15] = [
+const INVALID_GROUPS: [&str; 18] = [
     "errata",
     "decisions",
     "empty",
@@ -92,6 +94,9 @@ const INVALID_GROUPS: [&str; 15] = [
     "long",
     "confusion",
     "invalid-utf8",
+    "bounds",
+    "alphabet",
+    "order",
 ];
 
 /// What to generate, from which grammars, confirmed by which oracle.
@@ -344,6 +349,11 @@ fn dialect_file(
         known.insert(candidate.input.clone());
         candidates.push(candidate);
     }
+    // After the sample, whose target counts what came before: the length bounds.
+    let bounds =
+        valid::bounds(&me.grammar, dialect_seed(seed, dialect), &me.shapes).map_err(file_error)?;
+    known.extend(bounds.iter().map(|c| c.input.clone()));
+    candidates.extend(bounds);
     let mut hits: HashSet<Hit> = HashSet::new();
     let mut valid = Vec::new();
     for candidate in ordered(candidates, &VALID_GROUPS) {
@@ -530,15 +540,60 @@ fn invalid_candidates(
         !taken.contains(input.as_bytes())
             && !matches!(me.judge.judge(input.as_bytes()), Ok(Verdict::Valid(..)))
     };
-    let confusion = targeted::confusion(
+    out.extend(targeted::confusion(
         &me.grammar,
         &role_rules,
         &sources,
         &targeted::alphabet(&grammars),
         keep,
-    );
-    out.extend(confusion);
+    ));
+    out.extend(class_candidates(me, &role_rules, &sources, valid, &out));
     Ok(out)
+}
+
+/// The whole alphabet by class and two errors in one input, at every position class of
+/// `sources` (none of them a valid vector or one of `before`), and every long repeated part
+/// broken after it.
+fn class_candidates(
+    me: &Prepared,
+    role_rules: &[&str],
+    sources: &[String],
+    valid: &[Judged],
+    before: &[Candidate],
+) -> Vec<Candidate> {
+    let taken: HashSet<&[u8]> = before
+        .iter()
+        .map(|c| c.input.as_slice())
+        .chain(valid.iter().map(|j| j.candidate.input.as_slice()))
+        .collect();
+    let mut out = Vec::new();
+    let mut keep = |input: &[u8]| {
+        !taken.contains(input) && !matches!(me.judge.judge(input), Ok(Verdict::Valid(..)))
+    };
+    out.extend(classes::alphabet(
+        &me.grammar,
+        role_rules,
+        sources,
+        &mut keep,
+    ));
+    out.extend(classes::order(&me.grammar, role_rules, sources, &mut keep));
+    // Every long repeated part broken just after it (D11: offsets past 255 in each part).
+    out.extend(
+        valid
+            .iter()
+            .filter(|j| {
+                matches!(j.candidate.group, "repetition" | "bounds")
+                    && j.candidate.input.len() > 255
+            })
+            .map(|j| {
+                let input = [j.candidate.input.as_slice(), b"!"].concat();
+                let source = Some(Source::Input(
+                    String::from_utf8_lossy(&j.candidate.input).into_owned(),
+                ));
+                Candidate::mutant("bounds", "long-part-broken", input, source)
+            }),
+    );
+    out
 }
 
 /// Candidates in the order of `groups` (stable within a group), the first of each input kept.

@@ -2,7 +2,7 @@
 //! parts outside repetitions (the *shapes*: every modifier combination, both sides), then, on
 //! each shape, every option of every other site one at a time (each alternative, each
 //! optional present and absent, repetitions at their minimum, 1, 2, 64 and 255, both ends of
-//! every range), then a seeded random sample.
+//! every range), then a seeded random sample; last, the length bounds of every repeated part.
 
 use std::collections::{HashMap, HashSet, VecDeque};
 
@@ -116,6 +116,39 @@ pub(crate) fn structured(
                     out.push(candidate(group, derive_with(grammar, seed, next.clone())?));
                     work.push_back(next);
                 }
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The counts each repeated part is tried at on its own, beyond [`COUNTS`]: one past the
+/// usual buffer limit of 255, and longer than any limit another part has (1025, 4097); plus
+/// its own bound and one past it when it has one (the latter is a grammar mutant).
+const BOUNDS: [u32; 3] = [256, 1025, 4097];
+
+/// The length bounds (group `bounds`): on each shape, every repetition outside another at
+/// each of [`BOUNDS`] within its bounds, the other parts as the shape has them.
+pub(crate) fn bounds(
+    grammar: &Grammar,
+    seed: u64,
+    shapes: &[Overrides],
+) -> Result<Vec<Candidate>, String> {
+    let mut out = Vec::new();
+    for shape in shapes {
+        let derivation = derive_with(grammar, seed, shape.clone())?;
+        for site in derivation.sites.iter().filter(|s| !s.in_repeat) {
+            let SiteKind::Repeat { min, max } = site.kind else {
+                continue;
+            };
+            let counts = BOUNDS
+                .into_iter()
+                .chain(max)
+                .filter(|&c| c >= min && c <= max.unwrap_or(u32::MAX));
+            for count in counts {
+                let mut next = shape.clone();
+                next.insert(site.path.clone(), Decision::Count(count));
+                out.push(candidate("bounds", derive_with(grammar, seed, next)?));
             }
         }
     }

@@ -1,7 +1,8 @@
-//! Invalid documents, written by hand: each breaks exactly one rule and expects exactly one
-//! error, with the code and the JSON pointer (RFC 6901) that rule gives (G14). Most start
-//! from the pawn's double step `{"CHESS:P": {"e2": {"e4": [{…}]}}}`, whose variant is at
-//! `/CHESS:P/e2/e4/0`.
+//! Invalid documents, written by hand, each with every error it holds (G14, G16): the code
+//! and the JSON pointer (RFC 6901) each broken rule gives. Most break one rule; those of group
+//! `several` break two or more, so that a validator that stops at its first error fails them.
+//! Most start from the pawn's double step `{"CHESS:P": {"e2": {"e4": [{…}]}}}`, whose variant
+//! is at `/CHESS:P/e2/e4/0`.
 
 use super::super::format::ValidationVector;
 use super::examples::E8;
@@ -15,6 +16,7 @@ pub(super) fn vectors() -> Vec<ValidationVector> {
     cases.extend(gan());
     cases.extend(logic());
     cases.extend(decisions());
+    cases.extend(several());
     cases.into_iter().map(|case| case.0).collect()
 }
 
@@ -46,6 +48,18 @@ fn reading() -> Vec<Case> {
         Case::new("invalid/json/minus-infinity", pawn_with(r#""require": {"e3": -Infinity}"#), "malformed JSON: -Infinity is not a JSON number (Python's json accepts it)")
             .error("invalid-json", ""),
         Case::new("invalid/json/nan-top", "NaN", "malformed JSON: a bare NaN is no JSON value, so not a top-level object either")
+            .error("invalid-json", ""),
+        Case::new("invalid/json/out-of-range", pawn_with(r#""require": {"e3": 1e400}"#), "a number out of the range of a double (G17: invalid-json, not wrong-type; Python's json reads 1e400 as inf)")
+            .error("invalid-json", ""),
+        Case::new("invalid/json/out-of-range-negative", r#"{"$schema": -1e400}"#, "a negative number out of the range of a double (G17)")
+            .error("invalid-json", ""),
+        Case::new("invalid/json/out-of-range-exponent", pawn(r#""perform": {"e2": 1E+400, "e4": "CHESS:P"}"#), "a number out of range written with E+ (G17)")
+            .error("invalid-json", ""),
+        Case::new("invalid/json/lone-high-surrogate", pawn(r#""perform": {"e2": null, "e4": "CHESS:\ud800"}"#), "an escape that names a lone high surrogate is no Unicode string (G17: invalid-json; Python's json accepts it)")
+            .error("invalid-json", ""),
+        Case::new("invalid/json/lone-low-surrogate", r#"{"\udc00": {"e2": {"e4": [{"perform": {"e4": "CHESS:P"}}]}}}"#, "a lone low surrogate in a key (G17)")
+            .error("invalid-json", ""),
+        Case::new("invalid/json/reversed-surrogates", pawn(r#""perform": {"e2": null, "\ude00\ud83d": "CHESS:P"}"#), "a low surrogate then a high one: two lone surrogates, not a pair (G17)")
             .error("invalid-json", ""),
         Case::new("invalid/utf8/latin1", "", "the document is not UTF-8: a Latin-1 'é' (0xe9) in a key")
             .bytes(b"{\"CHESS:P\": {\"e2\": {\"\xe9\": []}}}")
@@ -521,5 +535,125 @@ fn decisions() -> Vec<Case> {
             "D1 in a GGN key: a leading space is part of the identifier (no trimming)",
         )
         .error("unexpected-char", "/ CHESS:P"),
+    ]
+}
+
+/// Documents with two or more errors (G14, G16): every error is listed, each once per place it
+/// occurs, a key's own problems apart from its value's, nothing under a value of the wrong
+/// type.
+#[allow(clippy::too_many_lines)] // a table, one vector per entry
+fn several() -> Vec<Case> {
+    vec![
+        Case::new(
+            "invalid/several/two-gan-values",
+            pawn(r#""require": {"e3": "CHESS:p"}, "perform": {"e2": null, "e4": "C::P"}"#),
+            "two invalid identifiers in one variant: both reported (G14, G16)",
+        )
+        .error("case-mismatch", &at("/require/e3"))
+        .error("unexpected-char", &at("/perform/e4")),
+        Case::new(
+            "invalid/several/two-pieces",
+            r#"{"CHESS:P": {"e2": {"e4": [{"perform": {"e4": "empty"}}]}}, "CHESS:N": {"g1": {"f3": [{"require": {"f3": "ally"}, "perform": {"g1": null, "f3": "CHESS:N"}}]}}}"#,
+            "an error in each of two pieces (G8, G4, G16)",
+        )
+        .error("empty-as-perform", &at("/perform/e4"))
+        .error("invalid-state", "/CHESS:N/g1/f3/0/require/f3"),
+        Case::new(
+            "invalid/several/three-in-a-variant",
+            pawn(r#""must": {"e4": "empty"}, "require": {}"#),
+            "an unknown key, an empty require and no perform in one variant (G8, G7, spec; G16)",
+        )
+        .error("unknown-key", &at("/must"))
+        .error("empty-require", &at("/require"))
+        .error("missing-perform", AT),
+        Case::new(
+            "invalid/several/key-and-value",
+            r#"{"chess:P": {}}"#,
+            "a piece key that mixes cases and maps to an empty object: two errors at one pointer (D3, G7, G16)",
+        )
+        .error("case-mismatch", "/chess:P")
+        .error("empty-piece", "/chess:P"),
+        Case::new(
+            "invalid/several/empty-key-empty-piece",
+            r#"{"": {}}"#,
+            "an empty piece key that maps to an empty object: two errors at \"/\" (D7, G7, G16)",
+        )
+        .error("empty", "/")
+        .error("empty-piece", "/"),
+        Case::new(
+            "invalid/several/key-thrice",
+            pawn(r#""perform": {"e4": null, "e4": null, "e4": "CHESS:P"}"#),
+            "a key written three times: two repetitions, two errors at one pointer (G9, G16)",
+        )
+        .error("duplicate-key", &at("/perform/e4"))
+        .error("duplicate-key", &at("/perform/e4")),
+        Case::new(
+            "invalid/several/duplicate-and-types",
+            r#"{"CHESS:P": {"e2": "x", "e3": {"e4": []}}, "CHESS:P": {}}"#,
+            "a repeated piece, a source of the wrong type, an empty destination and an empty piece (G9, G7, G16)",
+        )
+        .error("duplicate-key", "/CHESS:P")
+        .error("wrong-type", "/CHESS:P/e2")
+        .error("empty-destinations", "/CHESS:P/e3/e4")
+        .error("empty-piece", "/CHESS:P"),
+        Case::new(
+            "invalid/several/wrong-type-not-descended",
+            pawn(r#""require": ["CHESS:p"], "perform": {"e4": "chess:P"}"#),
+            "require of the wrong type (what it holds is not checked) and an invalid perform value (G16)",
+        )
+        .error("wrong-type", &at("/require"))
+        .error("case-mismatch", &at("/perform/e4")),
+        Case::new(
+            "invalid/several/schema-and-piece",
+            r#"{"$schema": 1, "CHESS:p": {"e2": {"e4": [{"perform": {"e4": "CHESS:P"}}]}}}"#,
+            "$schema not a string and a piece key that mixes cases (G5, D3, G16)",
+        )
+        .error("schema-not-string", "/$schema")
+        .error("case-mismatch", "/CHESS:p"),
+        Case::new(
+            "invalid/several/unknown-key-and-missing-perform",
+            pawn(r#""require": {"e3": "empty"}, "gain": "x""#),
+            "an unknown key and no perform (G8, spec; G16)",
+        )
+        .error("unknown-key", &at("/gain"))
+        .error("missing-perform", AT),
+        Case::new(
+            "invalid/several/empty-label-and-hand",
+            r#"{"CHESS:P": {"": {"*": [{"perform": {"e4": "CHESS:P"}}]}}}"#,
+            "an empty source label and the hand as its destination (G6, G16)",
+        )
+        .error("empty-square-label", "/CHESS:P/")
+        .error("unknown-key", "/CHESS:P//*"),
+        Case::new(
+            "invalid/several/implicit-and-conflict",
+            pawn_with(r#""require": {"e2": "CHESS:P", "e3": "empty"}, "prevent": {"e3": "empty"}"#),
+            "an implicit requirement and a require/prevent conflict in one variant (G10, G11, G16)",
+        )
+        .error("implicit-requirement", &at("/require/e2"))
+        .error("require-prevent-conflict", &at("/prevent/e3")),
+        Case::new(
+            "invalid/several/unknown-squares",
+            r#"{"CHESS:P": {"e2": {"e9": [{"require": {"e0": "empty"}, "perform": {"e2": null, "e9": "CHESS:P"}}]}}}"#,
+            "with a list of squares, three squares outside it: three errors (G6, G16)",
+        )
+        .squares(&["e2", "e3", "e4"])
+        .error("unknown-square", "/CHESS:P/e2/e9")
+        .error("unknown-square", "/CHESS:P/e2/e9/0/require/e0")
+        .error("unknown-square", "/CHESS:P/e2/e9/0/perform/e9"),
+        Case::new(
+            "invalid/several/error-and-warning",
+            pawn_with(r#""require": {"e2": "empty", "e3": "Empty"}"#),
+            "an invalid state (an error) next to a condition the source can never meet (a warning): the error is listed, and the warning too (G4, G10, G16)",
+        )
+        .error("invalid-state", &at("/require/e3"))
+        .warning("unsatisfiable", &at("/require/e2")),
+        Case::new(
+            "invalid/several/strict-warnings",
+            r#"{"CHESS:P": {"e2": {"e4": [{"require": {"e2": "empty"}, "perform": {"e2": null, "e4": "CHESS:P"}}], "e3": [{"prevent": {"e2": "enemy"}, "perform": {"e2": null, "e3": "CHESS:P"}}]}}}"#,
+            "under strict, two warnings of two destinations are two errors (G10, G16)",
+        )
+        .strict()
+        .error("unsatisfiable", "/CHESS:P/e2/e4/0/require/e2")
+        .error("redundant", "/CHESS:P/e2/e3/0/prevent/e2"),
     ]
 }

@@ -4,8 +4,9 @@
 //! **Where the expectations come from.** Never from this crate's validator or evaluator (the
 //! suite runs those against the corpus):
 //! - the spec's examples (E1–E9) carry the verdicts of docs/DECISIONS.md §4 (E8 is invalid, G2);
-//! - invalid documents are written by hand, each breaking exactly one rule, with the code and
-//!   pointer that rule gives (`invalid.rs`);
+//! - invalid documents are written by hand, each with every error its document holds (one
+//!   rule broken, or several in group `several`), with the code and pointer each rule gives
+//!   (`invalid.rs`, G14, G16);
 //! - generated valid documents are built only from constructs the rules allow (see
 //!   `valid.rs`'s rule), so each is valid without any diagnostic;
 //! - evaluation vectors are written by hand with their moves and result boards, except a
@@ -20,11 +21,14 @@ pub mod examples;
 mod invalid;
 mod valid;
 
-use super::format::{EvaluationFile, Expected, ValidationFile, ValidationVector, FORMAT};
+use super::format::{
+    EvaluationFile, Expected, ValidationFile, ValidationVector, EVALUATION_FORMAT,
+    VALIDATION_FORMAT,
+};
 use super::load::{EVALUATION, VALIDATION};
 
 /// Which spec and decisions the expectations follow.
-const SPEC: &str = "ggn-1.0.0.txt read with DECISIONS.md §4 (G1–G15) and §2 (D1–D12)";
+const SPEC: &str = "ggn-1.0.0.txt read with DECISIONS.md §4 (G1–G17) and §2 (D1–D12)";
 
 /// Every file of the GGN corpus: (path relative to `conformance/`, exact text).
 pub fn files() -> Vec<(&'static str, String)> {
@@ -40,7 +44,7 @@ pub fn validation_file() -> ValidationFile {
     let mut vectors = valid::vectors();
     vectors.extend(invalid::vectors());
     ValidationFile {
-        format: FORMAT,
+        format: VALIDATION_FORMAT,
         kind: "validation".to_owned(),
         spec: SPEC.to_owned(),
         vectors,
@@ -50,7 +54,7 @@ pub fn validation_file() -> ValidationFile {
 /// `ggn/evaluation.json`: the hand-written core set, then the generated tables.
 pub fn evaluation_file() -> EvaluationFile {
     EvaluationFile {
-        format: FORMAT,
+        format: EVALUATION_FORMAT,
         kind: "evaluation".to_owned(),
         spec: SPEC.to_owned(),
         vectors: evaluation::vectors(),
@@ -83,7 +87,7 @@ impl Case {
         })
     }
 
-    /// The document breaks one rule: this error, at this pointer.
+    /// The document breaks a rule: one more error, at this pointer (in document order).
     fn error(mut self, code: &str, pointer: &str) -> Case {
         self.0.valid = false;
         self.0.errors.push(expected(code, pointer));

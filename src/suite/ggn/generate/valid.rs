@@ -8,7 +8,7 @@
 //! pnn also a `'` suffix), `"empty"`, `"enemy"` as states, `null` as a perform value; no
 //! condition on the source square; no square in both `require` and `prevent`; variants of one
 //! destination that differ in `perform`; no duplicate key; is valid with no diagnostic. Every
-//! rule of the spec and of G1–G15 is then satisfied, and no warning's condition (G10, G11,
+//! rule of the spec and of G1–G17 is then satisfied, and no warning's condition (G10, G11,
 //! G13) can arise.
 
 use super::super::format::ValidationVector;
@@ -370,6 +370,11 @@ fn unusual() -> Vec<Case> {
             "valid/g13/side-and-style-change",
             r#"{"CHESS:P": {"e2": {"e2": [{"perform": {"e2": "shogi:+p"}}]}}}"#,
             "perform changes the piece's side and style (G13)",
+        ),
+        Case::new(
+            "valid/g17/surrogate-pair",
+            r#"{"CHESS:P": {"\ud83d\ude00": {"e4": [{"perform": {"\ud83d\ude00": null, "e4": "CHESS:P"}}]}}}"#,
+            "a square label written as a surrogate pair escape: one character, U+1F600 (G17: only lone surrogates are refused)",
         ),
         Case::new(
             "valid/g13/squares-only-in-perform",
