@@ -155,6 +155,7 @@ fn sample_report() -> Report {
                 .to_owned(),
         ],
         elapsed: Duration::from_secs(1),
+        run: None,
     }
 }
 
