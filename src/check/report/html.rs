@@ -227,7 +227,10 @@ fn data(report: &Report, links: &Links) -> (String, Vec<String>) {
             rows,
             "{}[{},{},{},{},{},[{}],{},{},{},{},{},{},{}]",
             if rows.len() > 1 { "," } else { "" },
-            result.status as usize,
+            Status::ALL
+                .iter()
+                .position(|&status| status == result.status)
+                .unwrap_or_default(),
             strings.get(&case.section),
             strings.get(&case.group),
             strings.get(prefix),
