@@ -2,7 +2,8 @@
 //! conversion), one `<testcase>` per vector. `fail`, `wrong-actor`, `wrong-error` and
 //! `unexpected-pass` are `<failure>`s, `crash` and `timeout` are `<error>`s, `skipped` is
 //! `<skipped>`. The run record is each test suite's `<properties>` (`gan.command`,
-//! `gan.version`, `gan.corpus`, a `gan.corpus.file` per file, `gan.started`,
+//! `gan.version`, `gan.corpus`, a `gan.corpus.file` per file (`gan/snn-pin.json (format 2)
+//! sha256 HEX`, the whole hash), `gan.started`,
 //! `gan.duration_s`); no test case carries a time.
 
 use std::fmt::Write as _;
@@ -61,7 +62,14 @@ fn properties(out: &mut dyn Write, run: &super::RunRecord) -> io::Result<()> {
         ("gan.corpus", run.corpus.source.clone()),
     ];
     for file in &run.corpus.files {
-        properties.push(("gan.corpus.file", file.describe()));
+        // The whole hash: a dashboard compares it, nobody reads it.
+        let format = file
+            .format
+            .map_or_else(String::new, |format| format!(" (format {format})"));
+        properties.push((
+            "gan.corpus.file",
+            format!("{}{format} sha256 {}", file.path, file.sha256),
+        ));
     }
     if let Some(started) = &run.started {
         properties.push(("gan.started", started.clone()));
