@@ -197,9 +197,10 @@ pub enum ReportCommand {
     #[command(
         after_help = "regressed: not failing in OLD, failing in NEW; fixed: failing in \
                             OLD, pass in NEW; changed: another result otherwise; added, \
-                            removed: in one report only. The text lists each change (added and \
-                            removed vectors that pass are counted only); --json lists every \
-                            one, as JSON Lines (conformance/schema/report-diff.schema.json).\n\n\
+                            removed: in one report only. The text lists each change (an added or \
+                            removed vector that passes in one line); --json (JSON Lines, \
+                            conformance/schema/report-diff.schema.json) and --format html \
+                            too.\n\n\
                             Exit codes: 0 nothing regressed, 1 some vector regressed, 2 a \
                             report that cannot be read or is not a gan check JSON report.\n\n\
                             Examples:\n  \

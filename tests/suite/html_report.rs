@@ -312,7 +312,8 @@ const PROBE: &str = r#"<script>
       pages: Array.prototype.map.call(document.querySelectorAll('nav.pager .at'),
         function (a) { return a.textContent.trim(); }) };
     Array.prototype.forEach.call(items, function (li) {
-      n.items.push([li.dataset.outcome, li.querySelector('code.id').textContent]);
+      n.items.push([li.dataset.outcome, li.querySelector('code.id').textContent,
+        Array.prototype.map.call(li.querySelectorAll('a'), function (a) { return a.getAttribute('href'); })]);
       if (inView(li)) { n.inView++; }
     });
     Array.prototype.forEach.call(document.querySelectorAll('section.cluster'), function (c) {
@@ -412,7 +413,12 @@ fn ids(note: &Value) -> Vec<String> {
 #[test]
 fn a_browser_draws_the_report_grouped_searched_and_filtered() {
     let Some(browser) = chromium() else { return };
-    let page = check_mine(&["--format", "html"]);
+    let page = check_mine(&[
+        "--format",
+        "html",
+        "--corpus-url",
+        "https://example.test/conformance/",
+    ]);
     let failures = expected_failures();
     let notes = probe(
         &browser,
@@ -439,6 +445,26 @@ fn a_browser_draws_the_report_grouped_searched_and_filtered() {
     assert_eq!(load["shown"], "11 results in 1 group of identical results");
     assert_eq!(load["active"], json!(["failing (11)"]));
     assert!(load["inView"].as_u64().unwrap() >= 3, "{}", load["inView"]);
+    // Each links to its place in the corpus file (the line of its id, found here) and to the
+    // decisions it rests on: D1 for a trailing "\n", the page's own anchor.
+    let corpus = std::fs::read_to_string(root().join("conformance/gan/snn-pin.json")).unwrap();
+    for item in load["items"].as_array().unwrap() {
+        let id = item[1].as_str().unwrap();
+        let line = corpus
+            .lines()
+            .position(|l| l.trim() == format!("\"id\": \"{id}\","))
+            .unwrap()
+            + 1;
+        let links = item[2].as_array().unwrap();
+        assert!(
+            links.contains(&json!(format!(
+                "https://example.test/conformance/gan/snn-pin.json#L{line}"
+            ))),
+            "{id}: {links:?}"
+        );
+        assert!(links.contains(&json!("#decision-D1")), "{id}: {links:?}");
+        assert!(page.contains("<dt id=\"decision-D1\">"));
+    }
     // The group opened: all 11, in corpus order.
     assert_eq!(ids(&notes[1]), failures);
     // The skipped vectors: one group of 118 (not UTF-8, not sent in batch mode).
