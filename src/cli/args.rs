@@ -179,7 +179,7 @@ pub enum ReportCommand {
                             run record, else by its file name. The HTML page is self-contained \
                             (no external assets) and draws its rows a page at a time; \
                             matrix.html#rows=differ shows only the rows where the \
-                            implementations differ, #rows=fail those some report fails. \
+                            implementations differ, #rows=failing those some report fails. \
                             --format markdown writes the summary and the rows where they \
                             differ, for a README.\n\n\
                             Exit codes: 0 written, 2 a report that cannot be read or is not a \
