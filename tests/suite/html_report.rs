@@ -68,13 +68,17 @@ fn page_data(page: &str) -> Value {
 
 /// The report's rows as (outcome, id), from its data.
 fn data_rows(data: &Value) -> Vec<(String, String)> {
-    let s = |n: &Value| data["s"][n.as_u64().unwrap() as usize].as_str().unwrap();
+    let s = |n: &Value| {
+        data["s"][usize::try_from(n.as_u64().unwrap()).unwrap()]
+            .as_str()
+            .unwrap()
+    };
     data["r"]
         .as_array()
         .unwrap()
         .iter()
         .map(|row| {
-            let outcome = data["o"][row[0].as_u64().unwrap() as usize]
+            let outcome = data["o"][usize::try_from(row[0].as_u64().unwrap()).unwrap()]
                 .as_str()
                 .unwrap();
             (
@@ -294,7 +298,7 @@ fn chromium() -> Option<PathBuf> {
 /// the view and notes what the document holds, the window scrolled to the report's results
 /// (to the top of the matrix). A `type:` view waits for the page's search to run (a timer),
 /// so the notes are written when every view is done.
-const PROBE: &str = r#"<script>
+const PROBE: &str = r"<script>
 (function () {
   var views = VIEWS, notes = [];
   function inView(node) {
@@ -358,7 +362,7 @@ const PROBE: &str = r#"<script>
   }
   step(0);
 })();
-</script>"#;
+</script>";
 
 /// Loads `page` once in the browser at 1400×1000 and returns the probe's notes, one per view.
 fn probe(browser: &Path, page: &str, views: &[&str]) -> Vec<Value> {
@@ -511,6 +515,7 @@ fn a_browser_draws_the_matrix_with_rows_in_view_and_where_they_differ() {
     // The default view: the first page of rows, at least 20 of them wholly in the window.
     let load = &notes[0];
     let in_view = load["inView"].as_u64().unwrap();
+    eprintln!("the matrix at 1400×1000: {in_view} rows wholly in the window at load");
     assert!(in_view >= 20, "{in_view} rows in view");
     assert_eq!(load["rows"].as_array().unwrap().len(), 200);
     assert_eq!(load["shown"], "3093 of 3093 rows, page 1 of 16");
@@ -702,5 +707,5 @@ fn a_report_of_100k_failing_vectors_is_small_and_opens_a_page_at_a_time() {
     // The largest group opened, its third page: its vectors 401 to 600.
     assert_eq!(ids(&notes[2]), clusters[0].2[400..600]);
     // A search by id finds the one vector, deep in the list.
-    assert_eq!(ids(&notes[3]), [deep.clone()]);
+    assert_eq!(ids(&notes[3]), std::slice::from_ref(deep));
 }

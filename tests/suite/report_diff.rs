@@ -1,9 +1,9 @@
-//! `gan report diff OLD NEW` on the shipped pair, `examples/reports/old.jsonl` (my_adapter.py
-//! on snn-pin's decision vectors) and `new.jsonl` (my_adapter_v2.py on those and the errata
-//! vectors). What changed is known without the diff: v2 fixes `$` (the one failure of
-//! my_adapter.py there, "C:K\n") and refuses digits in a style ("CHESS960:K", the one valid
-//! decision vector with a digit), and the errata vectors are new; the ids are found in the
-//! corpus by their inputs.
+//! `gan report diff OLD NEW` on the shipped pair, `examples/reports/old.jsonl`
+//! (`my_adapter.py` on snn-pin's decision vectors) and `new.jsonl` (`my_adapter_v2.py` on
+//! those and the errata vectors). What changed is known without the diff: v2 fixes `$` (the
+//! one failure of `my_adapter.py` there, "C:K\n") and refuses digits in a style
+//! ("CHESS960:K", the one valid decision vector with a digit), and the errata vectors are
+//! new; the ids are found in the corpus by their inputs.
 
 use std::path::Path;
 

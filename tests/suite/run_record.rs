@@ -37,10 +37,9 @@ fn files() -> Vec<(String, u64, String)> {
         .map(|path| {
             let bytes = std::fs::read(root().join("conformance").join(path)).unwrap();
             let value: Value = serde_json::from_slice(&bytes).unwrap();
-            let sha: String = Sha256::digest(&bytes)
+            let sha = Sha256::digest(&bytes)
                 .iter()
-                .map(|b| format!("{b:02x}"))
-                .collect();
+                .fold(String::new(), |hex, b| hex + &format!("{b:02x}"));
             (path.to_owned(), value["format"].as_u64().unwrap(), sha)
         })
         .collect()
