@@ -709,3 +709,71 @@ fn a_report_of_100k_failing_vectors_is_small_and_opens_a_page_at_a_time() {
     // A search by id finds the one vector, deep in the list.
     assert_eq!(ids(&notes[3]), std::slice::from_ref(deep));
 }
+
+/// Text that would close the data's `<script>` or open markup, in every place a report
+/// carries text of the implementation or of its user.
+const HOSTILE: &str = "</script><script>alert(1)</script><!--<b>";
+
+#[test]
+fn hostile_text_stays_text_in_the_report_the_matrix_and_the_diff() {
+    let scripts = |page: &str| page.matches("<script").count();
+    let benign = large_run(40);
+    let mut page = Vec::new();
+    report::html(&benign, &mut page).unwrap();
+    let benign_scripts = scripts(&text(&page));
+
+    let mut report = large_run(40);
+    report.results[1].case.item.id = format!("snn-pin/{HOSTILE}");
+    report.results[2].detail = Some(HOSTILE.to_owned());
+    let mut run = report::RunRecord::new(
+        vec!["python3".to_owned(), HOSTILE.to_owned()],
+        std::time::SystemTime::now(),
+        std::time::Duration::from_secs(1),
+    );
+    run.corpus.source = HOSTILE.to_owned();
+    run.corpus
+        .files
+        .push(report::CorpusFile::of(HOSTILE, b"{\"format\": 1}"));
+    report.run = Some(run);
+    let mut page = Vec::new();
+    report::html(&report, &mut page).unwrap();
+    let page = text(&page);
+    assert_eq!(scripts(&page), benign_scripts, "no script added");
+    assert!(!page.contains("alert(1)</script>"));
+    assert!(!page.contains("<b>"));
+    // The data still holds the text, for the script to draw as text.
+    let data = page_data(&page);
+    let ids: Vec<String> = data_rows(&data).into_iter().map(|(_, id)| id).collect();
+    assert!(ids.contains(&format!("snn-pin/{HOSTILE}")));
+
+    // A JSON report whose command and inputs are hostile, in the matrix and the diff.
+    let dir = tempfile::tempdir().unwrap();
+    let mut json = Vec::new();
+    report::json(&report, &mut json).unwrap();
+    let hostile = dir.path().join("hostile.jsonl");
+    std::fs::write(&hostile, &json).unwrap();
+    let benign_file = dir.path().join("benign.jsonl");
+    let mut json = Vec::new();
+    report::json(&benign, &mut json).unwrap();
+    std::fs::write(&benign_file, &json).unwrap();
+    for args in [
+        vec!["report", "matrix"],
+        vec!["report", "diff", "--format", "html"],
+    ] {
+        let output = gan()
+            .args(&args)
+            .arg(&benign_file)
+            .arg(&hostile)
+            .output()
+            .unwrap();
+        assert!(
+            output.status.code().unwrap() <= 1,
+            "{}",
+            text(&output.stderr)
+        );
+        let page = text(&output.stdout);
+        assert_self_contained(&page);
+        assert!(!page.contains("alert(1)</script>"), "{args:?}");
+        assert!(!page.contains("<b>"), "{args:?}");
+    }
+}
