@@ -190,10 +190,10 @@ fn redacted_reports_are_byte_stable_and_off_leaves_it_out() {
     let lines = valid_json_lines(&json);
     assert!(lines[0].get("id").is_some());
     assert!(lines.iter().all(|line| line.get("run").is_none()));
-    assert!(!check(&["--format", "junit", "--run-record", "off"]).contains("<properties>"));
     let report = check(&["--run-record", "off"]);
     assert!(!report.contains("command:"), "{report}");
-    assert!(!check(&["--format", "html", "--run-record", "off"]).contains("<dl class=\"run\">"));
+    // JUnit and HTML without a record: the library's snapshots (check_reports.rs) render
+    // reports that have none.
 
     // The schema holds the record to its shape: a date that is not RFC 3339 is refused.
     let mut wrong = redacted[0].clone();
