@@ -73,6 +73,7 @@ fn the_shipped_reports_are_what_gan_check_writes() {
         let output = gan().current_dir(root()).args(args).output().unwrap();
         assert_eq!(output.status.code(), Some(1), "{}", text(&output.stderr));
         let shipped = std::fs::read_to_string(root().join(file)).unwrap();
+        crate::check_reports::valid_json_lines(&shipped);
         assert_eq!(
             comparable(&shipped),
             comparable(&text(&output.stdout)),
