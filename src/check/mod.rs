@@ -51,10 +51,11 @@ mod protocol;
 pub mod report;
 mod skip;
 
+use std::ffi::OsString;
 use std::fmt;
 use std::io;
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::{Duration, Instant, SystemTime};
 
 pub use crate::suite::{Answer, Checks, Reply, Status, Suite, Vector};
 pub use batch::MAX_SILENT_STARTS;
@@ -229,6 +230,7 @@ pub fn run(cases: &[Case], config: &Config) -> Result<Report, CheckError> {
         });
     }
     let start = Instant::now();
+    let started = SystemTime::now();
     let checks = Checks {
         errors: config.check_errors || config.check_hints,
         hints: config.check_hints,
@@ -252,6 +254,11 @@ pub fn run(cases: &[Case], config: &Config) -> Result<Report, CheckError> {
         ));
     }
     let stopped_early = stopped && !cancelled && results.len() < cases.len();
+    let elapsed = start.elapsed();
+    let command = std::iter::once(config.command.program().as_os_str())
+        .chain(config.command.args().iter().map(OsString::as_os_str))
+        .map(|word| word.to_string_lossy().into_owned())
+        .collect();
     Ok(Report {
         suite,
         mode: config.mode,
@@ -262,6 +269,7 @@ pub fn run(cases: &[Case], config: &Config) -> Result<Report, CheckError> {
         results,
         stopped_early,
         notes,
-        elapsed: start.elapsed(),
+        elapsed,
+        run: Some(report::RunRecord::new(command, started, elapsed)),
     })
 }

@@ -147,7 +147,8 @@ pub enum Command {
     /// GGN move tables: validate documents, list the moves they allow on a board.
     #[command(subcommand)]
     Ggn(GgnCommand),
-    /// Reports on reports: `gan report matrix`, several implementations side by side.
+    /// Reports on reports: `gan report matrix` (several implementations side by side) and
+    /// `gan report diff` (two runs of one).
     #[command(subcommand)]
     Report(ReportCommand),
     /// Print the project's decisions on the specs (docs/DECISIONS.md): D1–D12, M1–M7,
@@ -170,25 +171,97 @@ pub enum Command {
 
 #[derive(Debug, Subcommand)]
 pub enum ReportCommand {
-    /// Lay several `gan check --format json` reports side by side in one HTML page: a row per
-    /// vector, a column per report (as the results matrix of JSON Test Suite).
-    #[command(after_help = "The page is self-contained (no external assets); \
-                            matrix.html#outcome=fail shows only the rows where some report has a \
-                            fail.\n\n\
+    /// Lay several `gan check --format json` reports side by side: a row per vector, a column
+    /// per implementation (as the results matrix of JSON Test Suite), each cell the outcome and
+    /// what came; a per-notation summary; the run records.
+    #[command(
+        after_help = "A column is named by --name, else by the command of its report's \
+                            run record, else by its file name. The HTML page is self-contained \
+                            (no external assets) and draws its rows a page at a time; \
+                            matrix.html#rows=differ shows only the rows where the \
+                            implementations differ, #rows=failing those some report fails. \
+                            --format markdown writes the summary and the rows where they \
+                            differ, for a README.\n\n\
                             Exit codes: 0 written, 2 a report that cannot be read or is not a \
                             gan check JSON report.\n\n\
                             Examples:\n  \
                             gan check --json -- python3 conformance/adapters/gan_ref.py > reference.jsonl\n  \
                             gan check --json -- python3 examples/adapters/my_adapter.py > mine.jsonl\n  \
-                            gan report matrix reference.jsonl mine.jsonl > matrix.html")]
+                            gan report matrix reference.jsonl mine.jsonl > matrix.html\n  \
+                            gan report matrix --name ref --name mine --format markdown reference.jsonl mine.jsonl"
+    )]
     Matrix(MatrixArgs),
+    /// Compare two `gan check --format json` reports of one implementation: what regressed,
+    /// what was fixed, what changed otherwise, what was added or removed, with the run records
+    /// side by side.
+    #[command(
+        after_help = "regressed: not failing in OLD, failing in NEW; fixed: failing in \
+                            OLD, pass in NEW; changed: another result otherwise; added, \
+                            removed: in one report only. The text lists each change (an added or \
+                            removed vector that passes in one line); --json (JSON Lines, \
+                            conformance/schema/report-diff.schema.json) and --format html \
+                            too.\n\n\
+                            Exit codes: 0 nothing regressed, 1 some vector regressed, 2 a \
+                            report that cannot be read or is not a gan check JSON report.\n\n\
+                            Examples:\n  \
+                            gan report diff examples/reports/old.jsonl examples/reports/new.jsonl\n  \
+                            gan report diff --format html old.jsonl new.jsonl > diff.html"
+    )]
+    Diff(ReportDiffArgs),
 }
 
 #[derive(Debug, Args)]
 pub struct MatrixArgs {
-    /// The JSON reports, one column each, named by their file name.
+    /// The JSON reports, one column each.
     #[arg(value_name = "REPORT.jsonl", required = true)]
     pub reports: Vec<PathBuf>,
+
+    /// The name of a column, in the order of the reports (repeatable: the first names the
+    /// first report's column, …) [default: the report's command, else its file name].
+    #[arg(long, short = 'n', value_name = "NAME")]
+    pub name: Vec<String>,
+
+    /// Where a column's heading links, in the order of the reports (repeatable) [default:
+    /// the report's HTML twin, REPORT.html, when that file exists, else the JSON report].
+    #[arg(long, value_name = "URL")]
+    pub link: Vec<String>,
+
+    /// Output format: html (one self-contained page) or markdown (the summary and the rows
+    /// where the implementations differ).
+    #[arg(long, value_enum, default_value_t = MatrixOutput::Html)]
+    pub format: MatrixOutput,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum MatrixOutput {
+    Html,
+    Markdown,
+}
+
+#[derive(Debug, Args)]
+pub struct ReportDiffArgs {
+    /// The earlier JSON report.
+    #[arg(value_name = "OLD.jsonl")]
+    pub old: PathBuf,
+
+    /// The later JSON report.
+    #[arg(value_name = "NEW.jsonl")]
+    pub new: PathBuf,
+
+    /// Output format: text, json (JSON Lines) or html (one self-contained page).
+    #[arg(long, value_enum, default_value_t = DiffOutput::Text)]
+    pub format: DiffOutput,
+
+    /// Short for --format json.
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum DiffOutput {
+    Text,
+    Json,
+    Html,
 }
 
 #[derive(Debug, Args)]
@@ -459,6 +532,19 @@ pub struct CheckArgs {
     #[arg(short, long)]
     pub quiet: bool,
 
+    /// The run record at the head of the report (the command, gan's version, each corpus
+    /// file's format and hash, the date and the duration): full, redacted (without the date
+    /// and the duration, so that two runs give the same bytes) or off.
+    #[arg(long, value_enum, value_name = "WHAT", default_value_t = RunRecordChoice::Full)]
+    pub run_record: RunRecordChoice,
+
+    /// HTML report: link each vector's place in the corpus to URL/PATH#LLINE (PATH relative
+    /// to the corpus folder, as conformance/ is in gan's repository), e.g. a code host's
+    /// address of the corpus folder. Without it, a vector of a --corpus folder links to its
+    /// file there; one of the built-in corpus shows its place unlinked.
+    #[arg(long, value_name = "URL")]
+    pub corpus_url: Option<String>,
+
     /// The command to check and its arguments, after `--`.
     #[arg(last = true, value_name = "COMMAND", required_unless_present = "list")]
     pub command: Vec<OsString>,
@@ -470,6 +556,16 @@ pub enum CheckMode {
     Batch,
     /// One process per vector.
     PerCase,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum RunRecordChoice {
+    /// Everything.
+    Full,
+    /// Without the date and the duration.
+    Redacted,
+    /// No run record.
+    Off,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

@@ -1,10 +1,15 @@
 //! `gan check`: load the suite's corpus, select vectors, run the command, report.
 
+use std::fmt::Write as _;
 use std::io::{self, IsTerminal as _, Write};
 
-use crate::check::{self, Case, Command, Config, Glob, Mode, Report, Selection, SkipFile};
+use std::path::Path;
 
-use super::args::{CheckArgs, CheckMode, ReportFormat};
+use crate::check::report::{CorpusIndex, BUILT_IN};
+use crate::check::{self, Case, Command, Config, Glob, Mode, Report, Selection, SkipFile};
+use crate::model::Dialect;
+
+use super::args::{CheckArgs, CheckMode, ReportFormat, RunRecordChoice};
 use super::{FAILURE, OK, REJECTED};
 
 pub fn check(args: &CheckArgs, out: &mut impl Write) -> io::Result<u8> {
@@ -91,12 +96,14 @@ fn run(args: &CheckArgs, out: &mut impl Write) -> io::Result<Result<u8, String>>
     let bar = progress_bar(args, cases.len(), &mut config);
     let report = check::run(&cases, &config);
     bar.finish_and_clear();
-    let report = match report {
+    let mut report = match report {
         Ok(report) => report,
         Err(error) => return Ok(Err(error.to_string())),
     };
+    let index = corpus_index(args);
+    record_run(args, &mut report, &index);
 
-    write_report(args, &report, out)?;
+    write_report(args, &report, &index, out)?;
     if let Some(path) = &args.write_skip_file {
         let text = check::render_skip_file(&report.results);
         if let Err(error) = std::fs::write(path, text) {
@@ -114,8 +121,76 @@ fn run(args: &CheckArgs, out: &mut impl Write) -> io::Result<Result<u8, String>>
     Ok(Ok(if report.passed() { OK } else { REJECTED }))
 }
 
+/// The run record as `--run-record` asks: the command as given, and the corpus files that
+/// hold the run's vectors.
+fn record_run(args: &CheckArgs, report: &mut Report, index: &CorpusIndex) {
+    let Some(run) = report.run.as_mut() else {
+        return;
+    };
+    if args.run_record == RunRecordChoice::Off {
+        report.run = None;
+        return;
+    }
+    run.command = args
+        .command
+        .iter()
+        .map(|word| word.to_string_lossy().into_owned())
+        .collect();
+    run.corpus.source = args
+        .corpus
+        .as_ref()
+        .map_or_else(|| BUILT_IN.to_owned(), |dir| dir.display().to_string());
+    run.corpus.files = index.files_of(report.results.iter().map(|r| r.case.id.as_str()));
+    if args.run_record == RunRecordChoice::Redacted {
+        run.redact();
+    }
+}
+
+/// The suite's corpus files, built in or from `--corpus DIR`, as the index of where each
+/// vector is defined. A file that cannot be read now is left out (the run read it).
+fn corpus_index(args: &CheckArgs) -> CorpusIndex {
+    let files = args.suite.descriptor().files;
+    let texts: Vec<(String, Vec<u8>)> = match &args.corpus {
+        None => files
+            .embedded
+            .iter()
+            .map(|(path, text)| ((*path).to_owned(), text.as_bytes().to_vec()))
+            .collect(),
+        Some(dir) => {
+            let paths: Vec<String> = match files.per_dialect {
+                Some(folder) => Dialect::ALL
+                    .iter()
+                    .map(|dialect| format!("{folder}/{}.json", dialect.as_str()))
+                    .collect(),
+                None => files
+                    .embedded
+                    .iter()
+                    .map(|(path, _)| (*path).to_owned())
+                    .collect(),
+            };
+            paths
+                .into_iter()
+                .filter_map(|path| {
+                    let text = std::fs::read(Path::new(dir).join(&path)).ok()?;
+                    Some((path, text))
+                })
+                .collect()
+        }
+    };
+    CorpusIndex::new(
+        texts
+            .iter()
+            .map(|(path, text)| (path.as_str(), text.as_slice())),
+    )
+}
+
 /// The report in the format asked for; the text report painted when colors are on.
-fn write_report(args: &CheckArgs, report: &Report, out: &mut impl Write) -> io::Result<()> {
+fn write_report(
+    args: &CheckArgs,
+    report: &Report,
+    index: &CorpusIndex,
+    out: &mut impl Write,
+) -> io::Result<()> {
     match args.format {
         ReportFormat::Text => {
             let mut text = Vec::new();
@@ -134,9 +209,38 @@ fn write_report(args: &CheckArgs, report: &Report, out: &mut impl Write) -> io::
         }
         ReportFormat::Json => check::report::json(report, out)?,
         ReportFormat::Junit => check::report::junit(report, out)?,
-        ReportFormat::Html => check::report::html(report, out)?,
+        ReportFormat::Html => {
+            let folder = args
+                .corpus
+                .as_ref()
+                .map_or_else(|| "conformance".to_owned(), |dir| dir.display().to_string());
+            let url = args.corpus_url.clone().or_else(|| {
+                let dir = std::path::absolute(args.corpus.as_ref()?).ok()?;
+                Some(file_url(&dir))
+            });
+            let links = check::report::Links {
+                index: Some(index),
+                folder: &folder,
+                corpus_url: url.as_deref(),
+            };
+            check::report::html_linked(report, &links, out)?;
+        }
     }
     Ok(())
+}
+
+/// `file://` and the absolute path `dir`, each byte outside letters, digits and `/-._~`
+/// percent-encoded.
+fn file_url(dir: &Path) -> String {
+    let mut url = String::from("file://");
+    for byte in dir.to_string_lossy().bytes() {
+        if byte.is_ascii_alphanumeric() || b"/-._~".contains(&byte) {
+            url.push(char::from(byte));
+        } else {
+            let _ = write!(url, "%{byte:02X}");
+        }
+    }
+    url
 }
 
 /// A progress bar on standard error when it is a terminal (indicatif draws nothing

@@ -3,11 +3,10 @@
 
 use std::io::{self, Write};
 
+use crate::check::report::decisions::{entry, RECORD};
+
 use super::args::DecisionsArgs;
 use super::OK;
-
-/// docs/DECISIONS.md as built.
-const RECORD: &str = include_str!("../../docs/DECISIONS.md");
 
 pub fn decisions(args: &DecisionsArgs, out: &mut impl Write) -> io::Result<u8> {
     if args.ids.is_empty() {
@@ -24,21 +23,4 @@ pub fn decisions(args: &DecisionsArgs, out: &mut impl Write) -> io::Result<u8> {
         writeln!(out, "{text}")?;
     }
     Ok(OK)
-}
-
-/// The bullet of decision `id`: its `- **ID …` line and the indented lines that continue it.
-fn entry(id: &str) -> Option<String> {
-    let mut lines = RECORD.lines().skip_while(|line| {
-        let Some(rest) = line.strip_prefix("- **").and_then(|l| l.strip_prefix(id)) else {
-            return true;
-        };
-        !(rest.starts_with(' ') || rest.starts_with('*'))
-    });
-    let first = lines.next()?;
-    let mut text = first.to_owned();
-    for line in lines.take_while(|line| line.starts_with("  ")) {
-        text.push('\n');
-        text.push_str(line);
-    }
-    Some(text)
 }

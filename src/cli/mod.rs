@@ -93,6 +93,7 @@ pub fn main() -> ExitCode {
                 Command::Man => man(&mut out).map(|()| OK),
                 Command::Decisions(args) => decisions::decisions(args, &mut out),
                 Command::Report(ReportCommand::Matrix(args)) => report::matrix(args, &mut out),
+                Command::Report(ReportCommand::Diff(args)) => report::diff(args, &mut out),
                 _ => unreachable!("matched above"),
             };
             let result = result.and_then(|code| out.flush().map(|()| code));
@@ -298,6 +299,9 @@ fn apply_shorthands(cli: &mut Cli, raw: &[OsString]) {
         Command::Migrate(args) if args.json => args.format = Format::Json,
         Command::Diff(args) if args.json => args.format = Format::Json,
         Command::Check(args) if args.json => args.format = ReportFormat::Json,
+        Command::Report(ReportCommand::Diff(args)) if args.json => {
+            args.format = args::DiffOutput::Json;
+        }
         Command::Ggn(GgnCommand::Validate(args)) if args.common.json => {
             args.common.format = Format::Json;
         }

@@ -1,27 +1,81 @@
-//! `gan report matrix`: several JSON reports of `gan check` side by side, as one HTML page.
+//! `gan report matrix` (several JSON reports of `gan check` side by side) and `gan report
+//! diff` (two of one implementation compared).
 
 use std::io::{self, Write};
+use std::path::Path;
 
-use crate::check::report::{matrix as render, MatrixColumn};
+use crate::check::report::{self, DiffFormat, DiffSide, MatrixColumn, MatrixFormat};
 
-use super::args::MatrixArgs;
-use super::OK;
+use super::args::{DiffOutput, MatrixArgs, MatrixOutput, ReportDiffArgs};
+use super::{OK, REJECTED};
 
 pub fn matrix(args: &MatrixArgs, out: &mut impl Write) -> io::Result<u8> {
     let mut columns = Vec::new();
-    for path in &args.reports {
+    for (at, path) in args.reports.iter().enumerate() {
         let report = match std::fs::read_to_string(path) {
             Ok(report) => report,
             Err(error) => return super::fail("report", format!("{}: {error}", path.display())),
         };
-        let name = path.file_name().map_or_else(
-            || path.display().to_string(),
-            |n| n.to_string_lossy().into_owned(),
-        );
-        columns.push(MatrixColumn { name, report });
+        let html = path.with_extension("html");
+        let link = args.link.get(at).cloned().or_else(|| {
+            let twin = if html.is_file() { &html } else { path };
+            Some(twin.display().to_string())
+        });
+        columns.push(MatrixColumn {
+            name: args.name.get(at).cloned(),
+            file: file_name(path),
+            report,
+            link,
+        });
     }
-    match render(&columns, out)? {
+    let format = match args.format {
+        MatrixOutput::Html => MatrixFormat::Html,
+        MatrixOutput::Markdown => MatrixFormat::Markdown,
+    };
+    match report::matrix_as(&columns, format, out)? {
         Ok(()) => Ok(OK),
         Err(message) => super::fail("report", &message),
     }
+}
+
+pub fn diff(args: &ReportDiffArgs, out: &mut impl Write) -> io::Result<u8> {
+    let mut texts = Vec::new();
+    for path in [&args.old, &args.new] {
+        match std::fs::read_to_string(path) {
+            Ok(text) => texts.push(text),
+            Err(error) => return super::fail("report", format!("{}: {error}", path.display())),
+        }
+    }
+    let (old, new) = (
+        args.old.display().to_string(),
+        args.new.display().to_string(),
+    );
+    let format = match args.format {
+        DiffOutput::Text => DiffFormat::Text,
+        DiffOutput::Json => DiffFormat::Json,
+        DiffOutput::Html => DiffFormat::Html,
+    };
+    let sides = (
+        DiffSide {
+            name: &old,
+            text: &texts[0],
+        },
+        DiffSide {
+            name: &new,
+            text: &texts[1],
+        },
+    );
+    match report::diff(sides.0, sides.1, format, out)? {
+        Ok(counts) if counts.get(report::Change::Regressed) > 0 => Ok(REJECTED),
+        Ok(_) => Ok(OK),
+        Err(message) => super::fail("report", &message),
+    }
+}
+
+/// The file name of `path`, or the path when it has none.
+fn file_name(path: &Path) -> String {
+    path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    )
 }

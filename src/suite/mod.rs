@@ -110,6 +110,14 @@ pub trait SuiteVector {
     fn fail_detail_explains(&self) -> bool {
         false
     }
+
+    /// The decisions of `docs/DECISIONS.md` (`D1`, `G9`, `M5`) the vector of `group` rests
+    /// on, beyond those its `note` cites; the HTML report links the vector to them. By
+    /// default none.
+    fn decisions(&self, group: &str) -> Vec<&'static str> {
+        let _ = group;
+        Vec::new()
+    }
 }
 
 /// What a run compares beyond the verdict and the reported attributes.

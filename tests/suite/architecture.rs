@@ -1935,6 +1935,16 @@ const NOT_SUITE_NAMES: &[(&str, &str, &str)] = &[
         "the program, in the name of a temporary file",
     ),
     ("cli/args.rs", "gan", "the program"),
+    (
+        "check/report/matrix.rs",
+        "gan",
+        "the program, whose version a run record names",
+    ),
+    (
+        "check/report/page.rs",
+        "gan",
+        "the program, whose version a run record names",
+    ),
     ("cli/args.rs", "ggn", "the flag --ggn of gan migrate"),
     ("cli/mod.rs", "gan", "the program"),
     ("cli/mod.rs", "ggn", "the subcommand gan ggn"),

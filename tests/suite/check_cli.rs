@@ -75,8 +75,16 @@ fn the_reference_adapter_passes_through_the_cli_in_all_formats() {
         .into_iter()
         .filter(|c| c.section == gan::Dialect::Pnn.as_str())
         .count();
-    assert_eq!(lines.len(), pnn + 1);
-    assert_eq!(lines[pnn]["summary"]["passed"], true);
+    assert_eq!(
+        lines.len(),
+        pnn + 2,
+        "the run record, the vectors, the summary"
+    );
+    assert_eq!(
+        lines[0]["run"]["corpus"]["files"][0]["path"],
+        "gan/pnn.json"
+    );
+    assert_eq!(lines[pnn + 1]["summary"]["passed"], true);
 
     let junit = check(dir.path(), &["--dialect", "beta", "--format", "junit"], &[])
         .assert()

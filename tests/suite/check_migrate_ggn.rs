@@ -227,14 +227,18 @@ fn the_json_report_matches_the_report_schema() {
         .lines()
         .map(|line| serde_json::from_str(line).unwrap())
         .collect();
-    assert_eq!(lines.len(), 30);
+    assert_eq!(lines.len(), 31, "the run record, 29 vectors, the summary");
+    assert_eq!(
+        lines[0]["run"]["corpus"]["files"][0]["path"],
+        "migrate-ggn.json"
+    );
     for line in &lines {
         let errors: Vec<String> = validator.iter_errors(line).map(|e| e.to_string()).collect();
         assert!(errors.is_empty(), "{line}: {errors:#?}");
     }
-    assert_eq!(lines[29]["summary"]["suite"], "migrate-ggn");
+    assert_eq!(lines[30]["summary"]["suite"], "migrate-ggn");
     // Not vacuous: a migrate-ggn line whose request lost its document is refused.
-    let mut broken = lines[0].clone();
+    let mut broken = lines[1].clone();
     broken["request"]
         .as_object_mut()
         .unwrap()

@@ -158,6 +158,7 @@ fn sample_report() -> Report {
                 .to_owned(),
         ],
         elapsed: Duration::from_secs(1),
+        run: None,
     }
 }
 
@@ -242,7 +243,8 @@ fn a_passing_report_ends_with_pass() {
     assert!(!text.contains("failures ("));
 }
 
-fn schema() -> jsonschema::Validator {
+/// The validator of `conformance/schema/check-report.schema.json`.
+pub fn schema() -> jsonschema::Validator {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/conformance/schema/check-report.schema.json"

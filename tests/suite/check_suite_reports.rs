@@ -42,6 +42,7 @@ fn report(suite: Suite, check_errors: bool, answers: Vec<(Case, Answer)>) -> Rep
         stopped_early: false,
         notes: Vec::new(),
         elapsed: Duration::from_secs(1),
+        run: None,
     }
 }
 

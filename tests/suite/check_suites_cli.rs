@@ -48,8 +48,8 @@ fn the_ggn_reference_adapter_passes_through_the_cli_in_all_formats() {
             .success(),
     );
     let lines = valid_json_lines(&json);
-    assert_eq!(lines.len(), 289);
-    let summary = &lines[288]["summary"];
+    assert_eq!(lines.len(), 290, "the run record, 288 vectors, the summary");
+    let summary = &lines[289]["summary"];
     assert_eq!(summary["suite"], "ggn");
     assert_eq!(summary["passed"], true);
     assert_eq!(summary["counts"]["pass"], 288);
@@ -91,8 +91,8 @@ fn the_migrate_reference_adapter_passes_through_the_cli_in_all_formats() {
             .success(),
     );
     let lines = valid_json_lines(&json);
-    assert_eq!(lines.len(), 155);
-    assert_eq!(lines[154]["summary"]["suite"], "migrate");
+    assert_eq!(lines.len(), 156, "the run record, 154 vectors, the summary");
+    assert_eq!(lines[155]["summary"]["suite"], "migrate");
     let junit = stdout(
         &check(
             "migrate",
@@ -284,7 +284,7 @@ fn a_command_that_answers_nothing_ends_the_run_after_three_starts() {
     let lines = valid_json_lines(&stdout(&output));
     let summary = &lines.last().unwrap()["summary"];
     assert_eq!(summary["counts"]["crash"], 288);
-    let details: Vec<&str> = lines[..288]
+    let details: Vec<&str> = lines[1..289]
         .iter()
         .map(|line| line["detail"].as_str().unwrap())
         .collect();

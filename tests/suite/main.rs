@@ -45,6 +45,8 @@ mod migrate_vectors;
 mod oracle_agreement;
 mod properties;
 mod readme;
+mod report_diff;
 mod resources;
+mod run_record;
 mod spec_examples;
 mod util;

@@ -1,25 +1,59 @@
 //! The HTML report: one self-contained page (no external assets) for people after a run.
 //!
-//! - [`html`]: a section × group grid coloured by pass rate, then every result that is not a
-//!   pass (failures and skipped vectors) with its input, what was expected and what came.
-//! - [`matrix`]: several implementations' JSON reports side by side, one column each, one row
-//!   per vector, in the manner of the results matrix of JSON Test Suite (nst/JSONTestSuite).
+//! The page holds the run record, a section × group grid coloured by pass rate (groups in name
+//! order), and every result that is not a pass. Those are data for the page's script, which
+//! draws one page of them at a time: identical results (the same outcome and detail) as one
+//! group with its count and its first few vectors, the largest groups first; a search box;
+//! filters by outcome (the failures by default, the skipped vectors behind their own filter),
+//! section and group. Each vector shows its place in its corpus file (a link when the corpus
+//! has an address) and links to the decisions it rests on, whose text the page holds.
 //!
-//! Both pages filter by the address's fragment: `#outcome=fail` shows only the results (or
-//! the rows) with that outcome, `#section=qpi&group=case` one cell of the grid. The filter
-//! runs in a few lines of inline JavaScript; without it, everything is shown.
+//! The address's fragment holds the view, so that it can be shared: `#outcome=fail`,
+//! `#section=qpi&group=case`, `#q=C%3AK`, `#page=3`, `#open=2` (every vector of the third
+//! group). At most [`CLUSTERS_PER_PAGE`] groups of at most [`FEW`] vectors, or
+//! [`MEMBERS_PER_PAGE`] vectors of one open group, are in the document at once.
 
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
-use serde_json::Value;
-
 use crate::suite::Status;
 
-use super::{describe_answer, describe_expected, input_lines, Counts, Report};
+use super::page::{self, escape, shorten, Strings};
+use super::{
+    decisions, describe_answer, describe_expected, input_lines, CorpusIndex, Counts, Report,
+};
 
-/// Writes the check report as one HTML page.
+/// The vectors a group shows before it is opened.
+pub const FEW: usize = 3;
+/// The groups of results on one page.
+pub const CLUSTERS_PER_PAGE: usize = 50;
+/// The vectors of an open group on one page.
+pub const MEMBERS_PER_PAGE: usize = 200;
+/// The characters of an input, an expectation or an answer the page keeps.
+const TEXT_MAX: usize = 400;
+
+const SCRIPT: &str = include_str!("assets/report.js");
+
+/// Where the page links each vector: its place in the corpus files ([`CorpusIndex`]) and the
+/// address of the corpus folder.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Links<'a> {
+    /// Each vector's file, line and cited decisions; without it, no place is shown.
+    pub index: Option<&'a CorpusIndex>,
+    /// The folder shown before a file's path (`conformance`, the `--corpus` folder).
+    pub folder: &'a str,
+    /// The corpus folder's address: a vector links to `URL/PATH#LLINE`. Without it, places
+    /// are shown unlinked.
+    pub corpus_url: Option<&'a str>,
+}
+
+/// Writes the check report as one HTML page, without places in the corpus.
 pub fn html(report: &Report, out: &mut dyn Write) -> io::Result<()> {
+    html_linked(report, &Links::default(), out)
+}
+
+/// Writes the check report as one HTML page, each vector linked as `links` says.
+pub fn html_linked(report: &Report, links: &Links, out: &mut dyn Write) -> io::Result<()> {
     let summary = report.summary();
     let (suite, what) = report.heading();
     let total = summary.total;
@@ -29,12 +63,16 @@ pub fn html(report: &Report, out: &mut dyn Write) -> io::Result<()> {
         "FAIL"
     };
     let mut page = String::new();
-    head(&mut page, &format!("gan check: {verdict}"));
-    let _ = write!(
+    page::head(&mut page, &format!("gan check: {verdict}"), "");
+    let _ = writeln!(
         page,
-        "<h1>gan check: <span class=\"verdict {}\">{verdict}</span></h1>\n\
-         <p class=\"what\">{}{} vectors selected, {} run, {} mode, {}</p>\n",
-        verdict.to_ascii_lowercase(),
+        "<h1>gan check: <span class=\"verdict {}\">{verdict}</span></h1>",
+        verdict.to_ascii_lowercase()
+    );
+    page::run_record(&mut page, report.run.as_ref());
+    let _ = writeln!(
+        page,
+        "<p class=\"what\">{}{} vectors selected, {} run, {} mode, {}</p>",
         escape(suite),
         report.selected,
         report.results.len(),
@@ -53,6 +91,7 @@ pub fn html(report: &Report, out: &mut dyn Write) -> io::Result<()> {
     }
 
     grid(&mut page, report, &summary);
+    let (data, cited) = data(report, links);
     results(&mut page, report);
     if !report.notes.is_empty() {
         page.push_str("<h2>Notes</h2>\n<ul>\n");
@@ -61,20 +100,21 @@ pub fn html(report: &Report, out: &mut dyn Write) -> io::Result<()> {
         }
         page.push_str("</ul>\n");
     }
-    tail(&mut page, "li.result");
+    decision_texts(&mut page, &cited);
+    page::tail(&mut page, "data", &data, SCRIPT);
     out.write_all(page.as_bytes())
 }
 
-/// The grid: groups down (every group of any section, in corpus order), sections across.
+/// The grid: groups down (every group of any section, in name order), sections across (in
+/// corpus order).
 fn grid(page: &mut String, report: &Report, summary: &super::Summary) {
-    let mut groups: Vec<&str> = Vec::new();
-    for section in &summary.sections {
-        for (group, _) in &section.groups {
-            if !groups.contains(&group.as_str()) {
-                groups.push(group);
-            }
-        }
-    }
+    let mut groups: Vec<&str> = summary
+        .sections
+        .iter()
+        .flat_map(|section| section.groups.iter().map(|(group, _)| group.as_str()))
+        .collect();
+    groups.sort_unstable();
+    groups.dedup();
     let _ = write!(
         page,
         "<h2>Pass rate by group and {}</h2>\n<div class=\"scroll\"><table class=\"grid\">\n\
@@ -104,212 +144,171 @@ fn grid(page: &mut String, report: &Report, summary: &super::Summary) {
     page.push_str(
         "<p class=\"legend\">Each cell: passed / total (skipped vectors apart), coloured green \
          when all passed, otherwise from red (none) to yellow-green (nearly all); grey when \
-         nothing ran. A cell links to its \
-         results.</p>\n",
+         nothing ran. A cell links to its results other than pass.</p>\n",
     );
 }
 
-/// Every result that is not a pass, with its outcome filters.
+/// The results' heading, search box, outcome filters and the element the script draws in.
 fn results(page: &mut String, report: &Report) {
-    let shown: Vec<_> = report
-        .results
-        .iter()
-        .filter(|result| result.status != Status::Pass)
-        .collect();
-    let _ = writeln!(page, "<h2>Results other than pass ({})</h2>", shown.len());
-    filters(page, shown.iter().map(|result| result.status.as_str()));
-    page.push_str("<ol class=\"results\">\n");
-    for result in shown {
-        let case = &result.case;
-        let _ = write!(
-            page,
-            "<li class=\"result\" data-outcome=\"{status}\" data-section=\"{section}\" \
-             data-group=\"{group}\"><p><span class=\"outcome {status}\">{status}</span> \
-             <code class=\"id\">{id}</code></p><dl>",
-            status = result.status.as_str(),
-            section = escape(&case.section),
-            group = escape(&case.group),
-            id = escape(&case.id),
-        );
-        for (label, text) in input_lines(case) {
-            definition(page, label, &text);
-        }
-        definition(page, "expected", &describe_expected(result));
-        definition(page, "got", &describe_answer(result));
-        if let (true, Some(detail)) = (super::text::explains(result), &result.detail) {
-            definition(page, "why", detail);
-        }
-        page.push_str("</dl></li>\n");
+    let mut counts = Counts::default();
+    for result in &report.results {
+        counts.add(result.status);
     }
-    page.push_str("</ol>\n");
-}
-
-/// One implementation's JSON report (`gan check --format json`), named for its column.
-#[derive(Debug, Clone)]
-pub struct MatrixColumn {
-    /// The column's heading (e.g. the report's file name).
-    pub name: String,
-    /// The JSON Lines report.
-    pub report: String,
-}
-
-/// Writes several JSON reports side by side as one HTML page: a row per vector (in the order
-/// first seen), a column per report. An error names the report and line that is not a
-/// `gan check` JSON report line.
-pub fn matrix(columns: &[MatrixColumn], out: &mut dyn Write) -> io::Result<Result<(), String>> {
-    let (rows, totals) = match matrix_rows(columns) {
-        Ok(read) => read,
-        Err(message) => return Ok(Err(message)),
-    };
-    let page = matrix_page(columns, &rows, &totals);
-    out.write_all(page.as_bytes())?;
-    Ok(Ok(()))
-}
-
-/// A vector of the matrix: its outcome in each report (`None`: not in that report).
-struct Row {
-    id: String,
-    section: String,
-    group: String,
-    input: String,
-    outcomes: Vec<Option<String>>,
-}
-
-/// The rows, in the order first seen, and each report's counts.
-fn matrix_rows(columns: &[MatrixColumn]) -> Result<(Vec<Row>, Vec<Counts>), String> {
-    let mut rows: Vec<Row> = Vec::new();
-    let mut index = std::collections::HashMap::new();
-    let mut totals = vec![Counts::default(); columns.len()];
-    for (column, source) in columns.iter().enumerate() {
-        for (number, line) in source.report.lines().enumerate() {
-            if line.trim().is_empty() {
-                continue;
-            }
-            let place = format!("{}: line {}", source.name, number + 1);
-            let value: Value = match serde_json::from_str(line) {
-                Ok(value) => value,
-                Err(error) => return Err(format!("{place}: not JSON: {error}")),
-            };
-            if value.get("summary").is_some() {
-                continue;
-            }
-            let (Some(id), Some(outcome)) = (
-                value.get("id").and_then(Value::as_str),
-                value.get("result").and_then(Value::as_str),
-            ) else {
-                return Err(format!(
-                    "{place}: not a line of a `gan check --format json` report (no id or result)"
-                ));
-            };
-            let Some(status) = Status::ALL.into_iter().find(|s| s.as_str() == outcome) else {
-                return Err(format!("{place}: unknown result {outcome:?}"));
-            };
-            totals[column].add(status);
-            let at = *index.entry(id.to_owned()).or_insert_with(|| {
-                let text = |key: &str| {
-                    value
-                        .get(key)
-                        .and_then(Value::as_str)
-                        .unwrap_or_default()
-                        .to_owned()
-                };
-                let section = ["dialect", "set", "conversion"]
-                    .into_iter()
-                    .map(text)
-                    .find(|s| !s.is_empty())
-                    .unwrap_or_default();
-                let input = match value.get("input") {
-                    Some(Value::String(input)) => format!("{input:?}"),
-                    _ => value
-                        .get("input_hex")
-                        .and_then(Value::as_str)
-                        .map(|hex| format!("hex {hex}"))
-                        .unwrap_or_default(),
-                };
-                rows.push(Row {
-                    id: id.to_owned(),
-                    section,
-                    group: text("group"),
-                    input,
-                    outcomes: vec![None; columns.len()],
-                });
-                rows.len() - 1
-            });
-            rows[at].outcomes[column] = Some(outcome.to_owned());
-        }
-    }
-    Ok((rows, totals))
-}
-
-fn matrix_page(columns: &[MatrixColumn], rows: &[Row], totals: &[Counts]) -> String {
-    let mut page = String::new();
-    head(&mut page, "gan report matrix");
-    let _ = writeln!(
-        page,
-        "<h1>gan report matrix</h1>\n<p class=\"what\">{} vectors, {} implementations</p>",
-        rows.len(),
-        columns.len()
+    let listed = counts.total() - counts.get(Status::Pass);
+    let _ = writeln!(page, "<h2>Results other than pass ({listed})</h2>");
+    page.push_str(
+        "<div class=\"controls\"><input type=\"search\" id=\"q\" placeholder=\"Search ids, \
+         inputs, answers\" aria-label=\"Search the results\">\n<nav class=\"filters\">Show: ",
     );
-    page.push_str("<table class=\"grid\"><thead><tr><th>report</th><th>passed</th><th>failing</th><th>skipped</th><th>run</th></tr></thead><tbody>\n");
-    for (source, counts) in columns.iter().zip(totals) {
-        let _ = writeln!(
-            page,
-            "<tr><th>{}</th><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
-            escape(&source.name),
-            counts.get(Status::Pass),
-            counts.failures(),
-            counts.get(Status::Skipped),
-            counts.total()
+    let _ = write!(
+        page,
+        "<a href=\"#outcome=failing\">failing ({})</a>",
+        counts.failures()
+    );
+    for status in Status::ALL {
+        let count = counts.get(status);
+        if status != Status::Pass && count > 0 {
+            let _ = write!(
+                page,
+                " <a href=\"#outcome={s}\">{s} ({count})</a>",
+                s = status.as_str()
+            );
+        }
+    }
+    let _ = write!(page, " <a href=\"#outcome=all\">all ({listed})</a>");
+    page.push_str(
+        "</nav> <span id=\"shown\"></span></div>\n<div id=\"results\"></div>\n\
+         <noscript><p class=\"note\">The list of results is drawn by the page's script: \
+         turn JavaScript on to see it, or read the JSON report (gan check --json).</p>\
+         </noscript>\n",
+    );
+}
+
+/// The script's data: the strings, the files, the outcomes, and a row per result that is not
+/// a pass; and the decisions the rows cite, in record order.
+fn data(report: &Report, links: &Links) -> (String, Vec<String>) {
+    let mut strings = Strings::default();
+    strings.get("");
+    let mut cited: Vec<String> = Vec::new();
+    let mut rows = String::from("[");
+    for result in report.results.iter().filter(|r| r.status != Status::Pass) {
+        let case = &result.case;
+        let (prefix, slug) = match case.id.rfind('/') {
+            Some(at) => case.id.split_at(at + 1),
+            None => ("", case.id.as_str()),
+        };
+        let inputs: Vec<String> = input_lines(case)
+            .into_iter()
+            .flat_map(|(label, text)| [strings.get(label), strings.get(&shorten(&text, TEXT_MAX))])
+            .map(|n| n.to_string())
+            .collect();
+        let detail = result.detail.as_deref().unwrap_or_default();
+        let why = super::text::explains(result) && result.detail.is_some();
+        let place = links.index.and_then(|index| index.place(&case.id));
+        let mut decisions: Vec<String> = case
+            .vector
+            .as_dyn()
+            .decisions(&case.group)
+            .into_iter()
+            .map(str::to_owned)
+            .collect();
+        for decision in place.map(|p| p.decisions.as_slice()).unwrap_or_default() {
+            if !decisions.contains(decision) {
+                decisions.push(decision.clone());
+            }
+        }
+        decisions.sort_by_key(|id| order(id));
+        for decision in &decisions {
+            if !cited.contains(decision) {
+                cited.push(decision.clone());
+            }
+        }
+        let _ = write!(
+            rows,
+            "{}[{},{},{},{},{},[{}],{},{},{},{},{},{},{}]",
+            if rows.len() > 1 { "," } else { "" },
+            Status::ALL
+                .iter()
+                .position(|&status| status == result.status)
+                .unwrap_or_default(),
+            strings.get(&case.section),
+            strings.get(&case.group),
+            strings.get(prefix),
+            serde_json::to_string(slug).unwrap_or_default(),
+            inputs.join(","),
+            strings.get(&shorten(&describe_expected(result), TEXT_MAX)),
+            strings.get(&shorten(&describe_answer(result), TEXT_MAX)),
+            strings.get(&shorten(detail, TEXT_MAX)),
+            u8::from(why),
+            place.map_or(-1, |p| i64::try_from(p.file).unwrap_or(-1)),
+            place.map_or(0, |p| p.line),
+            strings.get(&decisions.join(" ")),
         );
     }
-    page.push_str("</tbody></table>\n");
-    // Counted per row: a row counts once for each outcome some report gave it.
-    let per_row: Vec<Vec<&str>> = rows
+    rows.push(']');
+    let files: Vec<(String, String)> = links
+        .index
+        .map(CorpusIndex::files)
+        .unwrap_or_default()
         .iter()
-        .map(|row| {
-            let mut outcomes: Vec<&str> =
-                row.outcomes.iter().flatten().map(String::as_str).collect();
-            outcomes.sort_unstable();
-            outcomes.dedup();
-            outcomes
+        .map(|file| {
+            let shown = if links.folder.is_empty() {
+                file.path.clone()
+            } else {
+                format!("{}/{}", links.folder.trim_end_matches('/'), file.path)
+            };
+            let href = links.corpus_url.map_or_else(String::new, |url| {
+                format!("{}/{}", url.trim_end_matches('/'), file.path)
+            });
+            (shown, href)
         })
         .collect();
-    filters(&mut page, per_row.iter().flatten().copied());
-    page.push_str(
-        "<div class=\"scroll\"><table class=\"matrix\"><thead><tr><th>vector</th><th>input</th>",
+    let outcomes: Vec<&str> = Status::ALL.iter().map(|s| s.as_str()).collect();
+    let failing: Vec<&str> = Status::ALL
+        .iter()
+        .filter(|s| s.is_failure())
+        .map(|s| s.as_str())
+        .collect();
+    let data = format!(
+        "{{\"s\":{},\"o\":{},\"failing\":{},\"f\":{},\"few\":{FEW},\"clusters\":\
+         {CLUSTERS_PER_PAGE},\"members\":{MEMBERS_PER_PAGE},\"r\":{rows}}}",
+        strings.json(),
+        serde_json::to_string(&outcomes).unwrap_or_default(),
+        serde_json::to_string(&failing).unwrap_or_default(),
+        serde_json::to_string(&files).unwrap_or_default(),
     );
-    for source in columns {
-        let _ = write!(page, "<th class=\"impl\">{}</th>", escape(&source.name));
+    cited.sort_by_key(|id| order(id));
+    (data, cited)
+}
+
+/// Record order of a decision id: D before M before G, then by number.
+fn order(id: &str) -> (usize, u32) {
+    let letter = "DMG".find(&id[..1]).unwrap_or(3);
+    (letter, id[1..].parse().unwrap_or(0))
+}
+
+/// The text of each decision cited, each an anchor `#decision-ID` the rows link to.
+fn decision_texts(page: &mut String, cited: &[String]) {
+    if cited.is_empty() {
+        return;
     }
-    page.push_str("</tr></thead>\n<tbody>\n");
-    for (row, outcomes) in rows.iter().zip(&per_row) {
-        let _ = write!(
-            page,
-            "<tr class=\"row\" data-outcome=\"{}\" data-section=\"{}\" data-group=\"{}\">\
-             <td><code>{}</code></td><td><code>{}</code></td>",
-            outcomes.join(" "),
-            escape(&row.section),
-            escape(&row.group),
-            escape(&row.id),
-            escape(&row.input)
-        );
-        for outcome in &row.outcomes {
-            match outcome {
-                Some(outcome) => {
-                    let _ = write!(
-                        page,
-                        "<td class=\"outcome {o}\" title=\"{o}\">{o}</td>",
-                        o = escape(outcome)
-                    );
-                }
-                None => page.push_str("<td class=\"outcome absent\" title=\"not run\">—</td>"),
-            }
+    page.push_str(
+        "<h2>Decisions</h2>\n<p class=\"legend\">The project's reading of the specs \
+         (docs/DECISIONS.md; <code>gan decisions ID</code>) that the results above rest \
+         on.</p>\n<dl class=\"decisions\">\n",
+    );
+    for id in cited {
+        if let Some(text) = decisions::entry(id) {
+            // The bullet without its Markdown: `- **D1 Title.** Text` reads `D1 Title. Text`.
+            let text = text.trim_start_matches("- ").replace("**", "");
+            let _ = writeln!(
+                page,
+                "<dt id=\"decision-{id}\">{id}</dt><dd><pre>{}</pre></dd>",
+                escape(&text)
+            );
         }
-        page.push_str("</tr>\n");
     }
-    page.push_str("</tbody></table></div>\n");
-    tail(&mut page, "tr.row");
-    page
+    page.push_str("</dl>\n");
 }
 
 /// `<td>` of the grid: passed / total of the vectors that ran (skipped apart), coloured.
@@ -330,9 +329,13 @@ fn cell(page: &mut String, section: &str, group: &str, counts: &Counts) {
         format!("hsl({hue}, 65%, 78%)")
     };
     let target = if group.is_empty() {
-        format!("#section={}", escape(section))
+        format!("#outcome=all&amp;section={}", escape(&encode(section)))
     } else {
-        format!("#section={}&amp;group={}", escape(section), escape(group))
+        format!(
+            "#outcome=all&amp;section={}&amp;group={}",
+            escape(&encode(section)),
+            escape(&encode(group))
+        )
     };
     let skipped = if skipped > 0 {
         format!(" <small>+{skipped} skipped</small>")
@@ -350,6 +353,19 @@ fn cell(page: &mut String, section: &str, group: &str, counts: &Counts) {
     );
 }
 
+/// `text` for a fragment's value: every byte but letters, digits and `-._~` as `%XX`.
+pub(super) fn encode(text: &str) -> String {
+    let mut encoded = String::with_capacity(text.len());
+    for byte in text.bytes() {
+        if byte.is_ascii_alphanumeric() || b"-._~".contains(&byte) {
+            encoded.push(char::from(byte));
+        } else {
+            let _ = write!(encoded, "%{byte:02X}");
+        }
+    }
+    encoded
+}
+
 /// `passed, failing, skipped` as a line of counts.
 fn counts_line(page: &mut String, total: &Counts) {
     let _ = write!(page, "<p class=\"counts\">");
@@ -365,122 +381,3 @@ fn counts_line(page: &mut String, total: &Counts) {
     }
     page.push_str("</p>\n");
 }
-
-/// The outcome links: all, then each outcome present with its count.
-fn filters<'a>(page: &mut String, outcomes: impl Iterator<Item = &'a str>) {
-    let mut counts: Vec<(&str, usize)> = Status::ALL.iter().map(|s| (s.as_str(), 0)).collect();
-    for outcome in outcomes {
-        if let Some(entry) = counts.iter_mut().find(|(name, _)| *name == outcome) {
-            entry.1 += 1;
-        }
-    }
-    page.push_str("<nav class=\"filters\">Show: <a href=\"#outcome=all\">all</a>");
-    for (name, count) in counts.into_iter().filter(|(_, count)| *count > 0) {
-        let _ = write!(page, " <a href=\"#outcome={name}\">{name} ({count})</a>");
-    }
-    page.push_str(" <span id=\"shown\"></span></nav>\n");
-}
-
-fn definition(page: &mut String, label: &str, text: &str) {
-    let _ = write!(
-        page,
-        "<dt>{}</dt><dd><code>{}</code></dd>",
-        escape(label),
-        escape(text)
-    );
-}
-
-fn head(page: &mut String, title: &str) {
-    let _ = write!(
-        page,
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n",
-        escape(title)
-    );
-}
-
-/// The filter script (selector: the items it shows or hides), and the end of the page.
-fn tail(page: &mut String, items: &str) {
-    let _ = write!(
-        page,
-        "<script>{}</script>\n</body>\n</html>\n",
-        SCRIPT.replace("ITEMS", items)
-    );
-}
-
-/// Text for HTML element content and attribute values.
-fn escape(text: &str) -> String {
-    let mut escaped = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => escaped.push_str("&amp;"),
-            '<' => escaped.push_str("&lt;"),
-            '>' => escaped.push_str("&gt;"),
-            '"' => escaped.push_str("&quot;"),
-            '\'' => escaped.push_str("&#39;"),
-            _ => escaped.push(c),
-        }
-    }
-    escaped
-}
-
-const STYLE: &str = "
-body{font:15px/1.45 system-ui,sans-serif;margin:1.5em auto;max-width:80em;padding:0 1em;color:#222}
-h1{font-size:1.5em}h2{font-size:1.2em;margin-top:1.6em}
-code{font:13px ui-monospace,monospace;white-space:pre-wrap;word-break:break-all}
-.verdict.pass{color:#18794e}.verdict.fail{color:#c62828}
-.what,.legend,.note{color:#555}
-tr.all th,tr.all td{border-top:2px solid #999}
-.scroll{overflow-x:auto}
-table{border-collapse:collapse}
-th,td{border:1px solid #ccc;padding:.25em .5em;text-align:right;white-space:nowrap}
-th{background:#f4f4f4;text-align:left}
-td.cell a{color:#111;text-decoration:none;font-variant-numeric:tabular-nums}
-td.empty{background:#fafafa}
-.outcome{display:inline-block;padding:0 .4em;border-radius:.3em;font-size:.9em;background:#eee}
-.outcome.pass{background:#c8efd5}.outcome.skipped,.outcome.absent{background:#e4e4e4}
-.outcome.fail,.outcome.crash,.outcome.timeout{background:#f9c6c6}
-.outcome.wrong-actor,.outcome.wrong-error{background:#fde2b8}
-.outcome.unexpected-pass{background:#d9d2f7}
-table.matrix td{text-align:left}
-table.matrix td.outcome{display:table-cell;border-radius:0;text-align:center}
-nav.filters{margin:1em 0 .5em}
-nav.filters a{margin-right:.6em}nav.filters a.active{font-weight:bold;color:#000}
-#shown{color:#555;margin-left:1em}
-ol.results{padding-left:1.5em}
-li.result{margin:.8em 0;border-left:3px solid #ddd;padding-left:.7em}
-li.result p{margin:.2em 0}
-dl{display:grid;grid-template-columns:max-content 1fr;gap:.1em .8em;margin:.2em 0}
-dt{color:#555}dd{margin:0}
-";
-
-const SCRIPT: &str = "
-(function(){
-  function want(){
-    var found={outcome:'all',section:'',group:''};
-    location.hash.replace(/^#/,'').split('&').forEach(function(part){
-      var pair=part.split('=');
-      if(pair.length===2&&pair[0] in found){found[pair[0]]=decodeURIComponent(pair[1]);}
-    });
-    return found;
-  }
-  function apply(){
-    var w=want(),items=document.querySelectorAll('ITEMS'),shown=0;
-    for(var i=0;i<items.length;i++){
-      var d=items[i].dataset;
-      var ok=(w.outcome==='all'||(' '+d.outcome+' ').indexOf(' '+w.outcome+' ')>=0)
-        &&(!w.section||d.section===w.section)&&(!w.group||d.group===w.group);
-      items[i].hidden=!ok;
-      if(ok){shown++;}
-    }
-    var links=document.querySelectorAll('nav.filters a');
-    for(var j=0;j<links.length;j++){
-      links[j].className=links[j].getAttribute('href')==='#outcome='+w.outcome?'active':'';
-    }
-    document.getElementById('shown').textContent=shown+' of '+items.length+' shown';
-  }
-  window.addEventListener('hashchange',apply);
-  apply();
-})();
-";

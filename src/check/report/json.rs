@@ -1,5 +1,5 @@
-//! The JSON report: JSON Lines, one object per vector run, then one summary object
-//! (`conformance/schema/check-report.schema.json`).
+//! The JSON report: JSON Lines, the run record (`{"run":{…}}`), one object per vector run,
+//! then one summary object (`conformance/schema/check-report.schema.json`).
 //!
 //! A vector line names its section after the suite (`dialect`, `set` or `conversion`). The
 //! GAN suite shows the `input`; the GGN and migrate suites show the `request` sent, which
@@ -143,9 +143,19 @@ struct GroupJson {
     counts: Counts,
 }
 
+/// The first line: `{"run":{…}}`.
+#[derive(Serialize)]
+struct RunLine<'a> {
+    run: &'a super::RunRecord,
+}
+
 /// Writes the JSON Lines report.
 pub fn json(report: &Report, out: &mut dyn Write) -> io::Result<()> {
     let section_name = report.suite.descriptor().section.0;
+    if let Some(run) = &report.run {
+        serde_json::to_writer(&mut *out, &RunLine { run })?;
+        out.write_all(b"\n")?;
+    }
     for result in &report.results {
         serde_json::to_writer(
             &mut *out,

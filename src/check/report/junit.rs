@@ -1,7 +1,10 @@
 //! The `JUnit` XML report, for CI dashboards: one `<testsuite>` per section (dialect, set or
 //! conversion), one `<testcase>` per vector. `fail`, `wrong-actor`, `wrong-error` and
 //! `unexpected-pass` are `<failure>`s, `crash` and `timeout` are `<error>`s, `skipped` is
-//! `<skipped>`. No timings.
+//! `<skipped>`. The run record is each test suite's `<properties>` (`gan.command`,
+//! `gan.version`, `gan.corpus`, a `gan.corpus.file` per file (`gan/snn-pin.json (format 2)
+//! sha256 HEX`, the whole hash), `gan.started`,
+//! `gan.duration_s`); no test case carries a time.
 
 use std::fmt::Write as _;
 use std::io::{self, Write};
@@ -40,12 +43,49 @@ pub fn junit(report: &Report, out: &mut dyn Write) -> io::Result<()> {
             xml(&section.section),
             attributes(&section.counts)
         )?;
+        if let Some(run) = &report.run {
+            properties(out, run)?;
+        }
         for result in results_of(report, &section.section) {
             testcase(out, result)?;
         }
         writeln!(out, "  </testsuite>")?;
     }
     writeln!(out, "</testsuites>")
+}
+
+/// The run record as `<properties>`.
+fn properties(out: &mut dyn Write, run: &super::RunRecord) -> io::Result<()> {
+    let mut properties = vec![
+        ("gan.command", run.command_line()),
+        ("gan.version", run.gan.clone()),
+        ("gan.corpus", run.corpus.source.clone()),
+    ];
+    for file in &run.corpus.files {
+        // The whole hash: a dashboard compares it, nobody reads it.
+        let format = file
+            .format
+            .map_or_else(String::new, |format| format!(" (format {format})"));
+        properties.push((
+            "gan.corpus.file",
+            format!("{}{format} sha256 {}", file.path, file.sha256),
+        ));
+    }
+    if let Some(started) = &run.started {
+        properties.push(("gan.started", started.clone()));
+    }
+    if let Some(duration) = run.duration {
+        properties.push(("gan.duration_s", format!("{duration:.3}")));
+    }
+    writeln!(out, "    <properties>")?;
+    for (name, value) in properties {
+        writeln!(
+            out,
+            r#"      <property name="{name}" value="{}"/>"#,
+            xml(&value)
+        )?;
+    }
+    writeln!(out, "    </properties>")
 }
 
 fn results_of<'a>(report: &'a Report, section: &'a str) -> impl Iterator<Item = &'a CaseResult> {

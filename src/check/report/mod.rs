@@ -1,13 +1,22 @@
 //! The results of a run and their renderings: `text` for people, `json` (JSON Lines,
 //! described by `conformance/schema/check-report.schema.json`) for programs, `junit` for CI
-//! dashboards, `html` (and `matrix`, several JSON reports side by side) for people after a
-//! run. All are deterministic: no timings, fixed order. They serve every
+//! dashboards, `html` for people after a run; and reports on JSON reports read back
+//! ([`read`]): `matrix` (several implementations side by side) and `diff` (two runs of one). Each begins with the run record ([`RunRecord`]: the command, `gan`'s version, the
+//! corpus files, the date and the duration); the rest is deterministic: fixed order, no
+//! timings. They serve every
 //! suite: the results are counted per section (dialect, set or conversion) and group, and
 //! each suite says in its own words what a vector expects and what came.
 
+pub(crate) mod decisions;
+mod diff;
 mod html;
 mod json;
 mod junit;
+mod matrix;
+mod page;
+mod places;
+mod read;
+mod run_record;
 mod skip_file;
 mod text;
 
@@ -23,9 +32,14 @@ use super::outcome::CaseResult;
 use super::plan::Case;
 use super::Mode;
 
-pub use html::{html, matrix, MatrixColumn};
+pub use diff::{diff, Change, DiffCounts, DiffFormat, DiffSide};
+pub use html::{html, html_linked, Links};
 pub use json::json;
 pub use junit::junit;
+pub use matrix::{matrix, matrix_as, MatrixColumn, MatrixFormat};
+pub use places::{CorpusIndex, Place};
+pub use read::{read, ReadReport, ReadVector};
+pub use run_record::{rfc3339, CorpusFile, CorpusRecord, RunRecord, BUILT_IN};
 pub use skip_file::render as skip_file;
 pub use text::{text, text_failures};
 
@@ -51,8 +65,10 @@ pub struct Report {
     pub stopped_early: bool,
     /// Remarks about the command that belong to no vector (e.g. a bad exit status at the end).
     pub notes: Vec<String>,
-    /// How long the run took (not part of any rendering).
+    /// How long the run took.
     pub elapsed: Duration,
+    /// What was run ([`RunRecord`]): the header of every rendering; `None` leaves it out.
+    pub run: Option<RunRecord>,
 }
 
 impl Report {

@@ -1,6 +1,6 @@
-//! The text report: a summary table per section (dialect, set or conversion) and group, then
-//! each failure with its id, input (escaped), expected and got, then notes and the verdict of
-//! the run.
+//! The text report: the heading and the run record, a summary table per section (dialect,
+//! set or conversion) and group, then each failure with its id, input (escaped), expected and
+//! got, then notes and the verdict of the run.
 
 use std::fmt::Write as _;
 use std::io::{self, Write};
@@ -19,6 +19,9 @@ pub fn text(report: &Report, out: &mut dyn Write) -> io::Result<()> {
         "gan check: {suite}{} vectors, {} mode, {what}",
         report.selected, report.mode,
     )?;
+    if let Some(run) = &report.run {
+        run_record(run, out)?;
+    }
     writeln!(out)?;
 
     let mut rows: Vec<(String, String, Counts)> = Vec::new();
@@ -34,6 +37,18 @@ pub fn text(report: &Report, out: &mut dyn Write) -> io::Result<()> {
     table(out, report.suite, &rows)?;
     writeln!(out)?;
     end(report, out)
+}
+
+/// The run record under the heading: the command, `gan` and when, the corpus and its files,
+/// one a line.
+fn run_record(run: &super::RunRecord, out: &mut dyn Write) -> io::Result<()> {
+    writeln!(out, "command: {}", run.command_line())?;
+    writeln!(out, "run:     gan {}, {}", run.gan, run.when())?;
+    writeln!(out, "corpus:  {}", run.corpus.source)?;
+    for file in &run.corpus.files {
+        writeln!(out, "         {}", file.describe())?;
+    }
+    Ok(())
 }
 
 /// The end of the text report alone: each failure, the notes and the result line (`gan check

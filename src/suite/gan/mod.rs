@@ -279,4 +279,22 @@ impl SuiteVector for GanVector {
     fn expected_json(&self) -> String {
         json_text(&self.expected)
     }
+
+    /// The decision a group exercises (`conformance/README.md`, "Groups"), then, for an
+    /// invalid vector, those of its error: the offset (D11) and the code (D12).
+    fn decisions(&self, group: &str) -> Vec<&'static str> {
+        let mut decisions = match group {
+            "whitespace" => vec!["D1"],
+            "unicode" | "invalid-utf8" => vec!["D2"],
+            "case" => vec!["D3"],
+            "repetition" | "long" => vec!["D5"],
+            "empty" => vec!["D7"],
+            "errata" => vec!["D8"],
+            _ => Vec::new(),
+        };
+        if !self.expected.valid {
+            decisions.extend(["D11", "D12"]);
+        }
+        decisions
+    }
 }

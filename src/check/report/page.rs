@@ -1,0 +1,123 @@
+//! What the HTML pages share (the report, the matrix, the diff): the head with the style sheet,
+//! the run record, escaping, data for the scripts, and the end of the page. Every page is
+//! self-contained: no external asset, and the data its script draws from is JSON in a
+//! `<script type="application/json">` element, read with `JSON.parse` and put in the page as
+//! text (`textContent`), never as markup.
+
+use std::fmt::Write as _;
+
+use super::run_record::RunRecord;
+
+/// The style sheet every page shares.
+const STYLE: &str = include_str!("assets/page.css");
+
+/// `<!DOCTYPE html>` up to `<body>`, with the style sheet and `extra` style.
+pub(super) fn head(page: &mut String, title: &str, extra: &str) {
+    let _ = write!(
+        page,
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <title>{}</title>\n<style>{STYLE}{extra}</style>\n</head>\n<body>\n",
+        escape(title)
+    );
+}
+
+/// `data` as the JSON element `id`, then `script`, then the end of the page.
+pub(super) fn tail(page: &mut String, id: &str, data: &str, script: &str) {
+    let _ = write!(
+        page,
+        "<script type=\"application/json\" id=\"{id}\">{}</script>\n<script>{script}</script>\n\
+         </body>\n</html>\n",
+        script_json(data)
+    );
+}
+
+/// JSON text safe inside `<script>`: `<`, `>` and `&` only occur inside JSON strings, where
+/// their `\u` escapes mean the same.
+pub(super) fn script_json(json: &str) -> String {
+    json.replace('<', "\\u003c")
+        .replace('>', "\\u003e")
+        .replace('&', "\\u0026")
+}
+
+/// The run record as a definition list (`<dl class="run">`), or nothing.
+pub(super) fn run_record(page: &mut String, run: Option<&RunRecord>) {
+    let Some(run) = run else {
+        return;
+    };
+    page.push_str("<dl class=\"run\">");
+    definition(page, "command", &run.command_line());
+    definition(page, "gan", &run.gan);
+    definition(page, "when", &run.when());
+    let _ = write!(page, "<dt>corpus</dt><dd>{}", escape(&run.corpus.source));
+    for file in &run.corpus.files {
+        let _ = write!(
+            page,
+            "<br><code title=\"sha256 {}\">{}</code>",
+            escape(&file.sha256),
+            escape(&file.describe())
+        );
+    }
+    page.push_str("</dd></dl>\n");
+}
+
+/// `<dt>label</dt><dd><code>text</code></dd>`.
+pub(super) fn definition(page: &mut String, label: &str, text: &str) {
+    let _ = write!(
+        page,
+        "<dt>{}</dt><dd><code>{}</code></dd>",
+        escape(label),
+        escape(text)
+    );
+}
+
+/// Text for HTML element content and attribute values.
+pub(super) fn escape(text: &str) -> String {
+    let mut escaped = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => escaped.push_str("&amp;"),
+            '<' => escaped.push_str("&lt;"),
+            '>' => escaped.push_str("&gt;"),
+            '"' => escaped.push_str("&quot;"),
+            '\'' => escaped.push_str("&#39;"),
+            _ => escaped.push(c),
+        }
+    }
+    escaped
+}
+
+/// `text` cut to `max` characters, saying how long it was: `AAAA… (65536 characters)`.
+pub(super) fn shorten(text: &str, max: usize) -> String {
+    let count = text.chars().count();
+    if count <= max {
+        return text.to_owned();
+    }
+    let kept: String = text.chars().take(max).collect();
+    format!("{kept}… ({count} characters)")
+}
+
+/// Strings kept once, named by their index: the pages' data refers to each text by number, so
+/// that a text repeated on many rows (an outcome, a group, an expectation) is written once.
+#[derive(Default)]
+pub(super) struct Strings {
+    list: Vec<String>,
+    index: std::collections::HashMap<String, usize>,
+}
+
+impl Strings {
+    /// The number of `text`, added if new.
+    pub(super) fn get(&mut self, text: &str) -> usize {
+        if let Some(&at) = self.index.get(text) {
+            return at;
+        }
+        self.list.push(text.to_owned());
+        self.index.insert(text.to_owned(), self.list.len() - 1);
+        self.list.len() - 1
+    }
+
+    /// Every string, in number order, as a JSON array.
+    pub(super) fn json(&self) -> String {
+        serde_json::to_string(&self.list).unwrap_or_else(|_| "[]".to_owned())
+    }
+}
