@@ -602,6 +602,7 @@ fn large_run(count: usize) -> Report {
         mode: Mode::Batch,
         check_errors: true,
         check_hints: false,
+        check_canonical: false,
         selected: results.len(),
         results,
         stopped_early: false,
@@ -621,6 +622,7 @@ fn verdict(valid: bool, error: Option<Value>) -> Answer {
                 .clone()
         }),
         error,
+        canonical: None,
     })
 }
 
