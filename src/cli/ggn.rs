@@ -192,6 +192,13 @@ fn read_squares(
     let name = path.display();
     let input =
         read(path, limits).map_err(|error| format!("cannot read --squares {name}: {error}"))?;
+    // `read` stops one byte over the limit: a longer list is refused, never cut.
+    if input.len() > limits.max_size {
+        return Err(format!(
+            "--squares {name}: larger than the limit of {} bytes (--max-size)",
+            limits.max_size
+        ));
+    }
     ggn::read_squares(&input).map_err(|error| format!("--squares {name}: {error}"))
 }
 

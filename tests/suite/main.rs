@@ -33,6 +33,7 @@ mod ggn_streaming;
 mod ggn_unsupported;
 mod hardening;
 mod html_report;
+mod input_limits;
 mod migrate;
 mod migrate_cli;
 mod migrate_ggn;
