@@ -6,6 +6,7 @@ mod bulk;
 mod check_cli;
 mod check_corpus;
 mod check_hints;
+mod check_limits;
 mod check_migrate_ggn;
 mod check_mutants;
 mod check_reports;

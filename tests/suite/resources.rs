@@ -386,3 +386,84 @@ fn within_ggn_budget(name: &str, peak: Option<u64>, document: usize) {
         );
     }
 }
+
+/// The fastest of three runs of each command, interleaved, measured again up to three times
+/// when the ratio is over 24 (as [`scales_linearly_from`]): (small, large, ratio).
+fn best_ratio(
+    small: impl Fn() -> Command,
+    large: impl Fn() -> Command,
+) -> (Duration, Duration, f64) {
+    let time = |mut command: Command| {
+        let start = Instant::now();
+        let status = command
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .unwrap();
+        assert!(
+            status.code().is_some_and(|c| c <= 1),
+            "{command:?}: {status}"
+        );
+        start.elapsed()
+    };
+    let (mut t_small, mut t_large, mut ratio) = (Duration::ZERO, Duration::ZERO, f64::INFINITY);
+    for _ in 0..3 {
+        (t_small, t_large) = (0..3).fold((Duration::MAX, Duration::MAX), |(s, l), _| {
+            (s.min(time(small())), l.min(time(large())))
+        });
+        ratio = t_large.as_secs_f64() / t_small.as_secs_f64().max(1e-3);
+        if ratio <= 24.0 {
+            break;
+        }
+    }
+    (t_small, t_large, ratio)
+}
+
+#[test]
+#[ignore = "needs the release binary: .ci/run runs it"]
+fn skip_file_globs_cost_the_patterns_plus_the_vectors() {
+    let dir = tempfile::tempdir().unwrap();
+    let legacy = gan::corpus::embedded()
+        .into_iter()
+        .find(|file| file.dialect == "legacy")
+        .unwrap();
+    // N vectors and N glob lines, each matching one of them: planning was N x N.
+    let make = |count: usize| {
+        let corpus = dir.path().join(format!("corpus-{count}"));
+        std::fs::create_dir_all(corpus.join("gan")).unwrap();
+        let mut file = legacy.clone();
+        let originals = std::mem::take(&mut file.vectors);
+        let mut skip = String::new();
+        for n in 0..count {
+            let mut vector = originals[n % originals.len()].clone();
+            let (head, _) = vector.id.rsplit_once('/').unwrap();
+            vector.id = format!("{head}/{n:012x}");
+            let _ = writeln!(skip, "legacy/*/{n:012x}  # glob {n}");
+            file.vectors.push(vector);
+        }
+        std::fs::write(
+            corpus.join("gan/legacy.json"),
+            serde_json::to_vec(&file).unwrap(),
+        )
+        .unwrap();
+        let skip_path = dir.path().join(format!("skip-{count}.txt"));
+        std::fs::write(&skip_path, skip).unwrap();
+        move || {
+            let mut command = Command::new(binary());
+            command
+                .args(["check", "--list", "--corpus"])
+                .arg(&corpus)
+                .arg("--skip-file")
+                .arg(&skip_path)
+                .stdin(Stdio::null());
+            command
+        }
+    };
+    let (small, large) = (make(1250), make(10_000));
+    let (t_small, t_large, ratio) = best_ratio(&small, &large);
+    eprintln!("check --skip-file (globs): {t_small:?} -> {t_large:?} (x{ratio:.1})");
+    assert!(
+        ratio <= 24.0,
+        "8x the globs and vectors took {ratio:.1}x the time"
+    );
+}
