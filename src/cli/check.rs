@@ -95,15 +95,28 @@ fn run(args: &CheckArgs, out: &mut impl Write) -> io::Result<Result<u8, String>>
         Err(error) => return Ok(Err(error.to_string())),
     };
 
-    write_report(args, &report, out)?;
+    // The report first, whole: on a terminal the speed line comes after it, not inside it.
+    let reported = write_report(args, &report, out).and_then(|()| out.flush());
+    // Written whatever became of the report, and whole or not at all: a curated list is
+    // never left cut short.
     if let Some(path) = &args.write_skip_file {
         let text = check::render_skip_file(&report.results);
-        if let Err(error) = std::fs::write(path, text) {
-            return Ok(Err(format!("{}: {error}", path.display())));
+        let written = super::files::create(path).and_then(|mut file| {
+            file.write_all(text.as_bytes())?;
+            super::files::commit(file)
+        });
+        if let Err(error) = written {
+            return Ok(Err(error.to_string()));
         }
     }
-    // The report first, whole: on a terminal the speed line comes after it, not inside it.
-    out.flush()?;
+    if let Err(error) = reported {
+        // A failure seen is still a failure; a pass nobody saw is not proven (exit 2).
+        writeln!(
+            super::pipe::stderr(),
+            "gan check: cannot write the report: {error}"
+        )?;
+        return Ok(Ok(if report.passed() { FAILURE } else { REJECTED }));
+    }
     if !args.quiet {
         writeln!(super::pipe::stderr(), "gan check: {}", speed(&report))?;
     }
