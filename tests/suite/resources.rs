@@ -421,6 +421,39 @@ fn best_ratio(
 
 #[test]
 #[ignore = "needs the release binary: .ci/run runs it"]
+fn parse_text_output_of_a_long_line_within_twice_json() {
+    let size = small_size();
+    let max_bytes = (16 * size).to_string();
+    let mut peaks = Vec::new();
+    for format in ["text", "json"] {
+        let args = [
+            "parse",
+            "--dialect",
+            "legacy",
+            "--max-bytes",
+            &max_bytes,
+            "--format",
+            format,
+        ];
+        // One invalid line (the colon is missing): its error and offset are printed.
+        let (peak, _) =
+            scales_linearly_from(size, &format!("parse --format {format}"), &args, |n| {
+                let mut line = vec![b'A'; n];
+                line.push(b'\n');
+                line
+            });
+        peaks.push(peak);
+    }
+    if let [Some(text), Some(json)] = peaks[..] {
+        assert!(
+            text <= 2 * json,
+            "text output peaks at {text} KiB, JSON at {json} KiB"
+        );
+    }
+}
+
+#[test]
+#[ignore = "needs the release binary: .ci/run runs it"]
 fn skip_file_globs_cost_the_patterns_plus_the_vectors() {
     let dir = tempfile::tempdir().unwrap();
     let legacy = gan::corpus::embedded()
