@@ -393,9 +393,14 @@ fn feed(mut stdin: ChildStdin) -> Sender<Vec<u8>> {
     tx
 }
 
-/// Reads `stdout` in a thread and hands over complete lines, many at a time.
+/// How many batches of reply lines the reader may hold that the judge has not taken.
+const LINES_AHEAD: usize = 16;
+
+/// Reads `stdout` in a thread and hands over complete lines, many at a time, at most
+/// [`LINES_AHEAD`] batches ahead of the judge: an adapter that answers faster than gan judges
+/// waits, instead of its replies piling up in memory.
 fn read_lines(mut stdout: impl Read + Send + 'static) -> Receiver<FromReader> {
-    let (tx, rx) = mpsc::channel();
+    let (tx, rx) = mpsc::sync_channel(LINES_AHEAD);
     thread::spawn(move || {
         let mut buffer = vec![0u8; 64 << 10];
         let mut partial = Vec::new();

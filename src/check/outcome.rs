@@ -59,12 +59,13 @@ impl CaseResult {
                 )),
             ),
         };
+        // Judged whole, kept bounded: a result holds a few kilobytes whatever the reply.
         CaseResult {
             case: case.clone(),
             status,
             actual,
-            answer,
-            detail,
+            answer: answer.kept(),
+            detail: detail.map(crate::suite::cut),
         }
     }
 

@@ -186,7 +186,7 @@ pub enum ReportCommand {
 
 #[derive(Debug, Args)]
 pub struct MatrixArgs {
-    /// The JSON reports, one column each, named by their file name.
+    /// The JSON reports, one column each, named by their file name (`-`: standard input).
     #[arg(value_name = "REPORT.jsonl", required = true)]
     pub reports: Vec<PathBuf>,
 }

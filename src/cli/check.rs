@@ -6,6 +6,10 @@ use crate::check::{self, Case, Command, Config, Glob, Mode, Report, Selection, S
 
 use super::args::{CheckArgs, CheckMode, ReportFormat};
 use super::{FAILURE, OK, REJECTED};
+use crate::suite::common::load::read_capped;
+
+/// The most a skip file may hold: 16 MiB (as a `--map` table).
+const MAX_SKIP_FILE: u64 = 16 << 20;
 
 pub fn check(args: &CheckArgs, out: &mut impl Write) -> io::Result<u8> {
     match run(args, out)? {
@@ -32,7 +36,10 @@ fn run(args: &CheckArgs, out: &mut impl Write) -> io::Result<Result<u8, String>>
     }
     let skip = match &args.skip_file {
         None => None,
-        Some(path) => match std::fs::read_to_string(path) {
+        Some(path) => match read_capped(Some(path), MAX_SKIP_FILE).and_then(|bytes| {
+            String::from_utf8(bytes)
+                .map_err(|error| io::Error::new(io::ErrorKind::InvalidData, error))
+        }) {
             Ok(text) => match SkipFile::parse(&text) {
                 Ok(skip) => Some(skip),
                 Err(error) => return Ok(Err(format!("{}: {error}", path.display()))),

@@ -3,14 +3,24 @@
 use std::io::{self, Write};
 
 use crate::check::report::{matrix as render, MatrixColumn};
+use crate::suite::common::load::read_capped;
 
 use super::args::MatrixArgs;
 use super::OK;
 
+/// The most a report may hold: 256 MiB (a report of the whole corpus is a few megabytes).
+const MAX_REPORT: u64 = 256 << 20;
+
 pub fn matrix(args: &MatrixArgs, out: &mut impl Write) -> io::Result<u8> {
     let mut columns = Vec::new();
     for path in &args.reports {
-        let report = match std::fs::read_to_string(path) {
+        // `-` is standard input; each report at most MAX_REPORT bytes.
+        let source = (path.as_os_str() != "-").then_some(path.as_path());
+        let read = read_capped(source, MAX_REPORT).and_then(|bytes| {
+            String::from_utf8(bytes)
+                .map_err(|error| io::Error::new(io::ErrorKind::InvalidData, error))
+        });
+        let report = match read {
             Ok(report) => report,
             Err(error) => return super::fail("report", format!("{}: {error}", path.display())),
         };

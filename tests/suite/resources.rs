@@ -500,3 +500,60 @@ fn skip_file_globs_cost_the_patterns_plus_the_vectors() {
         "8x the globs and vectors took {ratio:.1}x the time"
     );
 }
+
+/// The reference adapter, each reply carrying `padding` bytes of extra members (in the reply
+/// and inside its `actor` or `error`).
+fn padding_adapter(dir: &Path, padding: usize) -> PathBuf {
+    let adapters = Path::new(env!("CARGO_MANIFEST_DIR")).join("conformance/adapters");
+    let path = dir.join(format!("padded-{padding}.py"));
+    std::fs::write(
+        &path,
+        format!(
+            r#"import json, sys
+sys.path.insert(0, {adapters:?})
+import gan_ref
+half = "p" * ({padding} // 2)
+for line in sys.stdin.buffer:
+    reply = json.loads(gan_ref.answer_request(line, True))
+    reply["padding"] = half
+    (reply.get("actor") or reply.get("error") or {{}})["more"] = half
+    sys.stdout.write(json.dumps(reply) + "\n")
+    sys.stdout.flush()
+"#,
+            adapters = adapters.display().to_string()
+        ),
+    )
+    .unwrap();
+    path
+}
+
+#[test]
+#[ignore = "needs the release binary: .ci/run runs it"]
+fn check_keeps_a_bounded_part_of_each_reply() {
+    let dir = tempfile::tempdir().unwrap();
+    let python = crate::check_corpus::python();
+    let vectors = 402;
+    let small = 64 << 10;
+    let run = |padding: usize| {
+        let mut command = Command::new(binary());
+        command
+            .args(["check", "--filter", "qpi/valid", "--format", "json", "--"])
+            .arg(python)
+            .args(["-S", "-E"])
+            .arg(padding_adapter(dir.path(), padding))
+            .stdin(Stdio::null());
+        command
+    };
+    let (t_small, t_large, ratio) = best_ratio(|| run(small), || run(8 * small));
+    let peak = peak_rss_kib(&run(8 * small), None);
+    let budget = (CHECK_BASE + vectors * KEPT_PER_REPLY) >> 10;
+    eprintln!("check (padded replies): {t_small:?} -> {t_large:?} (x{ratio:.1}), peak {peak:?} KiB (budget {budget} KiB)");
+    assert!(ratio <= 24.0, "8x the replies took {ratio:.1}x the time");
+    if let Some(peak) = peak {
+        assert!(peak <= budget, "peak {peak} KiB over {budget} KiB");
+    }
+}
+/// What `gan check` keeps of a reply at most (docs/limits.md), and the memory it may use
+/// besides: the embedded corpus and the program.
+const KEPT_PER_REPLY: u64 = 16 << 10;
+const CHECK_BASE: u64 = 96 << 20;

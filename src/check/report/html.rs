@@ -12,8 +12,6 @@
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
-use serde_json::Value;
-
 use crate::suite::Status;
 
 use super::{describe_answer, describe_expected, input_lines, Counts, Report};
@@ -175,28 +173,89 @@ struct Row {
     outcomes: Vec<Option<String>>,
 }
 
-/// The rows, in the order first seen, and each report's counts.
+/// The members of a report line the matrix reads; the others (`got` may nest as deep as a
+/// reply did) are skipped without being built.
+#[derive(serde::Deserialize)]
+struct MatrixLine {
+    id: Option<String>,
+    result: Option<String>,
+    summary: Option<serde::de::IgnoredAny>,
+    dialect: Option<Text>,
+    set: Option<Text>,
+    conversion: Option<Text>,
+    group: Option<Text>,
+    input: Option<Text>,
+    input_hex: Option<Text>,
+}
+
+/// A member read if it is a string; any other value is skipped without being built.
+struct Text(Option<String>);
+
+impl<'de> serde::Deserialize<'de> for Text {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Text, D::Error> {
+        use serde::de::{IgnoredAny, MapAccess, SeqAccess, Visitor};
+        struct Only;
+        impl<'de> Visitor<'de> for Only {
+            type Value = Text;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("any JSON value")
+            }
+            fn visit_str<E>(self, text: &str) -> Result<Text, E> {
+                Ok(Text(Some(text.to_owned())))
+            }
+            fn visit_string<E>(self, text: String) -> Result<Text, E> {
+                Ok(Text(Some(text)))
+            }
+            fn visit_bool<E>(self, _: bool) -> Result<Text, E> {
+                Ok(Text(None))
+            }
+            fn visit_i64<E>(self, _: i64) -> Result<Text, E> {
+                Ok(Text(None))
+            }
+            fn visit_u64<E>(self, _: u64) -> Result<Text, E> {
+                Ok(Text(None))
+            }
+            fn visit_f64<E>(self, _: f64) -> Result<Text, E> {
+                Ok(Text(None))
+            }
+            fn visit_unit<E>(self) -> Result<Text, E> {
+                Ok(Text(None))
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Text, A::Error> {
+                while seq.next_element::<IgnoredAny>()?.is_some() {}
+                Ok(Text(None))
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Text, A::Error> {
+                while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
+                Ok(Text(None))
+            }
+        }
+        deserializer.deserialize_any(Only)
+    }
+}
+
+/// The rows, in the order first seen, and each report's counts. A report that gives an id
+/// twice is refused: it is not one run's.
 fn matrix_rows(columns: &[MatrixColumn]) -> Result<(Vec<Row>, Vec<Counts>), String> {
     let mut rows: Vec<Row> = Vec::new();
     let mut index = std::collections::HashMap::new();
     let mut totals = vec![Counts::default(); columns.len()];
     for (column, source) in columns.iter().enumerate() {
+        // The line of each id in this report.
+        let mut seen = std::collections::HashMap::new();
         for (number, line) in source.report.lines().enumerate() {
             if line.trim().is_empty() {
                 continue;
             }
             let place = format!("{}: line {}", source.name, number + 1);
-            let value: Value = match serde_json::from_str(line) {
+            let value: MatrixLine = match serde_json::from_str(line) {
                 Ok(value) => value,
                 Err(error) => return Err(format!("{place}: not JSON: {error}")),
             };
-            if value.get("summary").is_some() {
+            if value.summary.is_some() {
                 continue;
             }
-            let (Some(id), Some(outcome)) = (
-                value.get("id").and_then(Value::as_str),
-                value.get("result").and_then(Value::as_str),
-            ) else {
+            let (Some(id), Some(outcome)) = (value.id, value.result) else {
                 return Err(format!(
                     "{place}: not a line of a `gan check --format json` report (no id or result)"
                 ));
@@ -204,38 +263,44 @@ fn matrix_rows(columns: &[MatrixColumn]) -> Result<(Vec<Row>, Vec<Counts>), Stri
             let Some(status) = Status::ALL.into_iter().find(|s| s.as_str() == outcome) else {
                 return Err(format!("{place}: unknown result {outcome:?}"));
             };
+            if let Some(first) = seen.insert(id.clone(), number + 1) {
+                return Err(format!(
+                    "{place}: {id} is given twice (first on line {first}): a report holds one \
+                     run's results"
+                ));
+            }
             totals[column].add(status);
-            let at = *index.entry(id.to_owned()).or_insert_with(|| {
-                let text = |key: &str| {
-                    value
-                        .get(key)
-                        .and_then(Value::as_str)
+            let at = *index.entry(id.clone()).or_insert_with(|| {
+                let text = |member: &Option<Text>| {
+                    member
+                        .as_ref()
+                        .and_then(|text| text.0.clone())
                         .unwrap_or_default()
-                        .to_owned()
                 };
-                let section = ["dialect", "set", "conversion"]
+                let section = [&value.dialect, &value.set, &value.conversion]
                     .into_iter()
                     .map(text)
                     .find(|s| !s.is_empty())
                     .unwrap_or_default();
-                let input = match value.get("input") {
-                    Some(Value::String(input)) => format!("{input:?}"),
+                let input = match &value.input {
+                    Some(Text(Some(input))) => format!("{input:?}"),
                     _ => value
-                        .get("input_hex")
-                        .and_then(Value::as_str)
+                        .input_hex
+                        .as_ref()
+                        .and_then(|hex| hex.0.as_deref())
                         .map(|hex| format!("hex {hex}"))
                         .unwrap_or_default(),
                 };
                 rows.push(Row {
-                    id: id.to_owned(),
+                    id,
                     section,
-                    group: text("group"),
+                    group: text(&value.group),
                     input,
                     outcomes: vec![None; columns.len()],
                 });
                 rows.len() - 1
             });
-            rows[at].outcomes[column] = Some(outcome.to_owned());
+            rows[at].outcomes[column] = Some(outcome);
         }
     }
     Ok((rows, totals))
