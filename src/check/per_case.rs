@@ -22,6 +22,11 @@ const STDOUT_LIMIT: usize = 1 << 20;
 /// Inputs up to this size are written without a thread (they fit any pipe buffer).
 const DIRECT_WRITE: usize = 16 << 10;
 
+/// After this many consecutive vectors that time out, the rest of the run is `crash`
+/// without being started (batch mode's give-up after silent starts): a command that hangs
+/// costs about this many timeouts, not one per vector.
+pub const MAX_SILENT_CASES: usize = 8;
+
 /// Runs every case in its own process, `config.jobs` at a time.
 pub(crate) fn run(
     cases: &[Case],
@@ -30,6 +35,7 @@ pub(crate) fn run(
 ) -> Result<(), CheckError> {
     let next = AtomicUsize::new(0);
     let started = AtomicBool::new(false);
+    let silent = AtomicUsize::new(0);
     let cannot_start: Mutex<Option<io::Error>> = Mutex::new(None);
     let jobs = config.jobs.clamp(1, cases.len().max(1));
     thread::scope(|scope| {
@@ -42,9 +48,24 @@ pub(crate) fn run(
                 let Some(case) = cases.get(index) else {
                     break;
                 };
+                if silent.load(Ordering::SeqCst) >= MAX_SILENT_CASES {
+                    let message = format!(
+                        "not run: {MAX_SILENT_CASES} consecutive vectors answered nothing \
+                         within the timeout"
+                    );
+                    if !recorder.record(index, Answer::Crash(message)) {
+                        break;
+                    }
+                    continue;
+                }
                 match run_one(case, config) {
                     Ok(answer) => {
                         started.store(true, Ordering::SeqCst);
+                        if matches!(answer, Answer::Timeout(_)) {
+                            silent.fetch_add(1, Ordering::SeqCst);
+                        } else {
+                            silent.store(0, Ordering::SeqCst);
+                        }
                         if !recorder.record(index, answer) {
                             break;
                         }
@@ -125,7 +146,9 @@ fn run_one(case: &Case, config: &Config) -> io::Result<Answer> {
     // What it started and left running is killed now: one that kept standard output open
     // would otherwise hold the case until the timeout.
     config.cancel.release(child);
-    let grace = Instant::now() + config.timeout.min(Duration::from_secs(1));
+    // As long as the timeout: on a loaded machine the last of the output may come late, and
+    // a longer --timeout must help.
+    let grace = Instant::now() + config.timeout;
     let Some(output) = process::recv_until(&output, grace) else {
         return Ok(Answer::Crash(
             "standard output still open after the command exited".to_owned(),

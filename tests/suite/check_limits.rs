@@ -305,3 +305,69 @@ fn report_matrix_refuses_an_id_given_twice() {
         run.stderr
     );
 }
+
+#[test]
+fn per_case_mode_gives_up_on_a_command_that_hangs() {
+    let run = run_bounded(
+        &mut per_case(
+            &["sleep", "100"],
+            &[
+                "--timeout",
+                "0.3",
+                "--jobs",
+                "2",
+                "--format",
+                "json",
+                "--filter",
+                "qpi/invalid/decisions",
+                "--filter",
+                "qpi/valid/class-boundary",
+            ],
+        ),
+        120,
+    );
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    let report = String::from_utf8(run.stdout).unwrap();
+    let waited = report.matches("no answer within").count();
+    let given_up = report.matches("not run:").count();
+    assert!(
+        waited <= 12,
+        "{waited} vectors waited for their timeout: {report}"
+    );
+    assert_eq!(waited + given_up, 50, "{report}");
+}
+
+#[cfg(unix)]
+#[test]
+fn per_case_mode_waits_for_the_output_as_long_as_the_timeout() {
+    // The answer is written at once, but a process of another session keeps standard
+    // output open for two seconds (as a slow reader on a loaded machine would see it).
+    let adapter = format!(
+        "setsid sleep 2 & exec {} -S -E {}",
+        python().display(),
+        gan_ref().display()
+    );
+    let run = run_bounded(
+        &mut per_case(
+            &["sh", "-c", &adapter],
+            &[
+                "--timeout",
+                "8",
+                "--jobs",
+                "2",
+                "--max-failures",
+                "1",
+                "--filter",
+                "qpi/valid/combination",
+            ],
+        ),
+        120,
+    );
+    assert_eq!(
+        run.code,
+        Some(0),
+        "{}{}",
+        String::from_utf8_lossy(&run.stdout),
+        run.stderr
+    );
+}
