@@ -44,6 +44,7 @@ mod migrate_props;
 mod migrate_tablebases;
 mod migrate_vectors;
 mod oracle_agreement;
+mod os_limits;
 mod properties;
 mod readme;
 mod resources;
