@@ -301,3 +301,30 @@ fn escape_each(bytes: &[u8], mut column_of: impl FnMut(usize, usize)) -> String 
     text.push('"');
     text
 }
+
+/// `text` with every character a terminal acts on written as an escape: the C0 controls but
+/// the line feed (`\t`, `\r`, `\u{1b}`, …), DEL and the C1 controls, and the bidi controls
+/// (U+202A–U+202E, U+2066–U+2069) that reorder what it shows. Text outputs pass what others
+/// wrote (an adapter's replies and standard error, a document's labels) through it, so that
+/// nothing they hold can rewrite the terminal.
+pub fn escape_controls(text: &str) -> std::borrow::Cow<'_, str> {
+    let acts = |c: char| {
+        (c.is_control() && c != '\n')
+            || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+    };
+    if !text.contains(acts) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut escaped = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        match c {
+            '\t' => escaped.push_str("\\t"),
+            '\r' => escaped.push_str("\\r"),
+            c if acts(c) => {
+                let _ = write!(escaped, "\\u{{{:x}}}", u32::from(c));
+            }
+            c => escaped.push(c),
+        }
+    }
+    std::borrow::Cow::Owned(escaped)
+}

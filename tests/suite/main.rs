@@ -49,4 +49,5 @@ mod properties;
 mod readme;
 mod resources;
 mod spec_examples;
+mod terminal_escapes;
 mod util;
