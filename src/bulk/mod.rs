@@ -118,15 +118,14 @@ impl<W: Worker> Workers<W> {
             let mut done = Vec::with_capacity(parts.len());
             done.push(first);
             for ((handle, part), slot) in handles.into_iter().zip(&parts[1..]).zip(&slots[1..]) {
-                let worker = match handle {
-                    Some(handle) => handle
+                let worker = if let Some(handle) = handle {
+                    handle
                         .join()
-                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
-                    None => {
-                        let mut worker = take(slot);
-                        worker.work(part);
-                        worker
-                    }
+                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+                } else {
+                    let mut worker = take(slot);
+                    worker.work(part);
+                    worker
                 };
                 done.push(worker);
             }

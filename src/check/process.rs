@@ -136,7 +136,7 @@ impl std::error::Error for ThreadRefused {}
 pub(crate) fn is_gans_own(error: &io::Error) -> bool {
     if error
         .get_ref()
-        .is_some_and(|inner| inner.is::<ThreadRefused>())
+        .is_some_and(<dyn std::error::Error + Send + Sync>::is::<ThreadRefused>)
     {
         return true;
     }

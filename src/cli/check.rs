@@ -36,10 +36,12 @@ fn run(args: &CheckArgs, out: &mut impl Write) -> io::Result<Result<u8, String>>
     }
     let skip = match &args.skip_file {
         None => None,
-        Some(path) => match read_capped(Some(path), MAX_SKIP_FILE).and_then(|bytes| {
-            String::from_utf8(bytes)
-                .map_err(|error| io::Error::new(io::ErrorKind::InvalidData, error))
-        }) {
+        Some(path) => match std::fs::File::open(path)
+            .and_then(|file| read_capped(file, MAX_SKIP_FILE))
+            .and_then(|bytes| {
+                String::from_utf8(bytes)
+                    .map_err(|error| io::Error::new(io::ErrorKind::InvalidData, error))
+            }) {
             Ok(text) => match SkipFile::parse(&text) {
                 Ok(skip) => Some(skip),
                 Err(error) => return Ok(Err(format!("{}: {error}", path.display()))),

@@ -15,8 +15,12 @@ pub fn matrix(args: &MatrixArgs, out: &mut impl Write) -> io::Result<u8> {
     let mut columns = Vec::new();
     for path in &args.reports {
         // `-` is standard input; each report at most MAX_REPORT bytes.
-        let source = (path.as_os_str() != "-").then_some(path.as_path());
-        let read = read_capped(source, MAX_REPORT).and_then(|bytes| {
+        let bytes = if path.as_os_str() == "-" {
+            read_capped(io::stdin().lock(), MAX_REPORT)
+        } else {
+            std::fs::File::open(path).and_then(|file| read_capped(file, MAX_REPORT))
+        };
+        let read = bytes.and_then(|bytes| {
             String::from_utf8(bytes)
                 .map_err(|error| io::Error::new(io::ErrorKind::InvalidData, error))
         });

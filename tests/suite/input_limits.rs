@@ -8,7 +8,8 @@ use crate::util::{gan_std, run_bounded};
 fn a_squares_list_over_the_size_limit_is_an_error_naming_the_limit() {
     let dir = tempfile::tempdir().unwrap();
     // 300 squares, one per line (about 1.5 KB); the document uses the last one.
-    let squares: String = (0..300).map(|i| format!("s{i:03}\n")).collect();
+    let squares: Vec<String> = (0..300).map(|i| format!("s{i:03}")).collect();
+    let squares = squares.join("\n") + "\n";
     std::fs::write(dir.path().join("squares.txt"), &squares).unwrap();
     std::fs::write(
         dir.path().join("doc.json"),

@@ -1,6 +1,6 @@
 //! Text output never hands a terminal a control character it did not write itself: what an
 //! adapter says (standard error, reply codes, pointers, pieces, squares) and what a GGN
-//! document holds (pointers, square labels) is escaped, as the JSON, JUnit and HTML outputs
+//! document holds (pointers, square labels) is escaped, as the JSON, `JUnit` and HTML outputs
 //! already do. An adapter must not be able to hide `result: FAIL`.
 
 use crate::check_corpus::python;

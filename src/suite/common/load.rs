@@ -39,24 +39,19 @@ pub(crate) const MAX_VECTOR_FILE: u64 = 256 << 20;
 
 /// The text of the vector file at `path`, at most [`MAX_VECTOR_FILE`] bytes.
 pub(crate) fn read(path: &Path) -> Result<String, LoadError> {
-    let bytes = read_capped(Some(path), MAX_VECTOR_FILE)
+    let bytes = std::fs::File::open(path)
+        .and_then(|file| read_capped(file, MAX_VECTOR_FILE))
         .map_err(|error| LoadError::new(path, format!("cannot read: {error}")))?;
     String::from_utf8(bytes)
         .map_err(|error| LoadError::new(path, format!("cannot read: not UTF-8: {error}")))
 }
 
-/// The bytes of the file at `path` (standard input for `None`), refused without being read
-/// further once they pass `cap` bytes: an error saying "larger than the limit of N bytes"
-/// (`/dev/zero` or a runaway file is never read whole).
-pub(crate) fn read_capped(path: Option<&Path>, cap: u64) -> io::Result<Vec<u8>> {
+/// All of `reader`, refused without being read further once it passes `cap` bytes: an error
+/// saying "larger than the limit of N bytes" (`/dev/zero` or a runaway file is never read
+/// whole).
+pub(crate) fn read_capped(reader: impl Read, cap: u64) -> io::Result<Vec<u8>> {
     let mut bytes = Vec::new();
-    let limit = cap.saturating_add(1);
-    match path {
-        Some(path) => std::fs::File::open(path)?
-            .take(limit)
-            .read_to_end(&mut bytes)?,
-        None => io::stdin().lock().take(limit).read_to_end(&mut bytes)?,
-    };
+    reader.take(cap.saturating_add(1)).read_to_end(&mut bytes)?;
     if bytes.len() as u64 > cap {
         return Err(io::Error::new(
             io::ErrorKind::InvalidData,
