@@ -43,6 +43,7 @@
 mod batch;
 mod cancel;
 mod glob;
+mod kept;
 mod outcome;
 mod per_case;
 mod plan;

@@ -64,8 +64,8 @@ impl CaseResult {
             case: case.clone(),
             status,
             actual,
-            answer: answer.kept(),
-            detail: detail.map(crate::suite::cut),
+            answer: super::kept::kept(answer),
+            detail: detail.map(super::kept::cut),
         }
     }
 

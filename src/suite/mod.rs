@@ -28,8 +28,8 @@ use serde_json::{Map, Value};
 
 use crate::model::Dialect;
 
-pub(crate) use answer::{cut, show, stderr_suffix};
 pub use answer::{escape_input, Answer, Reply, Status};
+pub(crate) use answer::{show, stderr_suffix};
 pub use common::LoadError;
 pub use registry::{Suite, Vector, SUITES};
 
