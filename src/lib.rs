@@ -54,7 +54,8 @@
 //!   `corpus::diff`), with `check` and `tables-toml`. A library user may turn it off:
 //!   `default-features = false` keeps parsing, detection, GGN, conversion (with
 //!   [`convert::Tables`] built in code), the suites and the corpus.
-//! - `check`: the `gan check` runner (`gan::check`), with no dependency but rustix.
+//! - `check`: the `gan check` runner (`gan::check`), with no dependency but rustix and
+//!   aho-corasick.
 //! - `tables-toml`: user name tables read from TOML (`Tables::from_toml`, `Tables::load`),
 //!   with no dependency but toml.
 //! - `serde`: `Serialize`/`Deserialize` for the actors, as their canonical string.

@@ -218,12 +218,38 @@ pub fn hex(bytes: &[u8]) -> String {
 /// other characters as `\n`, `\t`, `\u{…}`, invalid UTF-8 as `\x..`. Returns the text and,
 /// for each input byte offset (plus the end), its display column inside the text.
 pub fn escape(bytes: &[u8]) -> (String, Vec<usize>) {
+    let mut columns = Vec::with_capacity(bytes.len() + 1);
+    let text = escape_each(bytes, |_, column| columns.push(column));
+    (text, columns)
+}
+
+/// [`escape`]'s text alone.
+pub(crate) fn escape_text(bytes: &[u8]) -> String {
+    escape_each(bytes, |_, _| {})
+}
+
+/// [`escape`]'s text and the display column of byte `offset` (the end's when it is past
+/// the end), without the table of every byte's column (eight bytes per input byte).
+pub(crate) fn escape_at(bytes: &[u8], offset: usize) -> (String, usize) {
+    let mut found = None;
+    let text = escape_each(bytes, |at, column| {
+        if at == offset.min(bytes.len()) {
+            found = Some(column);
+        }
+    });
+    let column = found.unwrap_or(text.len());
+    (text, column)
+}
+
+/// [`escape`]'s text, telling `column` (byte offset, display column) for each input byte
+/// and for the end.
+fn escape_each(bytes: &[u8], mut column_of: impl FnMut(usize, usize)) -> String {
     let mut text = String::with_capacity(bytes.len() + 2);
     text.push('"');
-    let mut columns = Vec::with_capacity(bytes.len() + 1);
     // The number of characters in `text`, kept as it grows (counting it again for every
     // character made this quadratic).
     let mut column = 1;
+    let mut at = 0;
     let mut rest = bytes;
     while !rest.is_empty() {
         let (valid, invalid) = match std::str::from_utf8(rest) {
@@ -238,7 +264,10 @@ pub fn escape(bytes: &[u8]) -> (String, Vec<usize>) {
             }
         };
         for c in valid.chars() {
-            columns.extend(std::iter::repeat_n(column, c.len_utf8()));
+            for _ in 0..c.len_utf8() {
+                column_of(at, column);
+                at += 1;
+            }
             match c {
                 '"' => {
                     text.push_str("\\\"");
@@ -261,13 +290,41 @@ pub fn escape(bytes: &[u8]) -> (String, Vec<usize>) {
             }
         }
         for byte in invalid {
-            columns.push(column);
+            column_of(at, column);
+            at += 1;
             let _ = write!(text, "\\x{byte:02X}");
             column += 4;
         }
         rest = &rest[valid.len() + invalid.len()..];
     }
-    columns.push(column);
+    column_of(at, column);
     text.push('"');
-    (text, columns)
+    text
+}
+
+/// `text` with every character a terminal acts on written as an escape: the C0 controls but
+/// the line feed (`\t`, `\r`, `\u{1b}`, …), DEL and the C1 controls, and the bidi controls
+/// (U+202A–U+202E, U+2066–U+2069) that reorder what it shows. Text outputs pass what others
+/// wrote (an adapter's replies and standard error, a document's labels) through it, so that
+/// nothing they hold can rewrite the terminal.
+pub fn escape_controls(text: &str) -> std::borrow::Cow<'_, str> {
+    let acts = |c: char| {
+        (c.is_control() && c != '\n')
+            || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+    };
+    if !text.contains(acts) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut escaped = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        match c {
+            '\t' => escaped.push_str("\\t"),
+            '\r' => escaped.push_str("\\r"),
+            c if acts(c) => {
+                let _ = write!(escaped, "\\u{{{:x}}}", u32::from(c));
+            }
+            c => escaped.push(c),
+        }
+    }
+    std::borrow::Cow::Owned(escaped)
 }

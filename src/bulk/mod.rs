@@ -85,33 +85,49 @@ impl<W: Worker> Workers<W> {
             return &mut self.workers[..1];
         }
         // Each worker moves to the stack of its thread and back: workers side by side in one
-        // vector would share cache lines that every input writes to.
-        let mut working = self
+        // vector would share cache lines that every input writes to. A thread that cannot be
+        // made (process or thread limits) leaves its worker in its slot: this thread does
+        // that part after its own.
+        let slots: Vec<std::sync::Mutex<Option<W>>> = self
             .workers
             .drain(..parts.len())
-            .collect::<Vec<W>>()
-            .into_iter();
-        let mut first = working.next().expect("one worker per part");
+            .map(|worker| std::sync::Mutex::new(Some(worker)))
+            .collect();
+        let take = |slot: &std::sync::Mutex<Option<W>>| {
+            slot.lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .take()
+                .expect("each worker is taken once")
+        };
         let done = std::thread::scope(|scope| {
             let handles: Vec<_> = parts[1..]
                 .iter()
-                .zip(working)
-                .map(|(part, mut worker)| {
-                    scope.spawn(move || {
-                        worker.work(part);
-                        worker
-                    })
+                .zip(&slots[1..])
+                .map(|(part, slot)| {
+                    std::thread::Builder::new()
+                        .spawn_scoped(scope, move || {
+                            let mut worker = take(slot);
+                            worker.work(part);
+                            worker
+                        })
+                        .ok()
                 })
                 .collect();
+            let mut first = take(&slots[0]);
             first.work(&parts[0]);
             let mut done = Vec::with_capacity(parts.len());
             done.push(first);
-            for handle in handles {
-                done.push(
+            for ((handle, part), slot) in handles.into_iter().zip(&parts[1..]).zip(&slots[1..]) {
+                let worker = if let Some(handle) = handle {
                     handle
                         .join()
-                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
-                );
+                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+                } else {
+                    let mut worker = take(slot);
+                    worker.work(part);
+                    worker
+                };
+                done.push(worker);
             }
             done
         });

@@ -412,7 +412,7 @@ fn write_record(
             out.push(b'\n');
         }
         (Format::Text, Err(error)) => {
-            let (shown, columns) = output::escape(input.bytes);
+            let (shown, column) = output::escape_at(input.bytes, error.offset());
             out.extend_from_slice(shown.as_bytes());
             out.extend_from_slice(b": ");
             styled(out, &options.style.error, b"invalid");
@@ -424,7 +424,6 @@ fn write_record(
             let _ = write!(out, "{error}");
             out.push(b'\n');
             if options.style.carets {
-                let column = columns.get(error.offset()).copied().unwrap_or(shown.len());
                 out.extend_from_slice(b"    ");
                 out.extend_from_slice(shown.as_bytes());
                 out.extend_from_slice(b"\n    ");
@@ -479,7 +478,7 @@ pub(crate) fn quoted(out: &mut Vec<u8>, input: &[u8]) {
         out.extend_from_slice(input);
         out.push(b'"');
     } else {
-        out.extend_from_slice(output::escape(input).0.as_bytes());
+        out.extend_from_slice(output::escape_text(input).as_bytes());
     }
 }
 

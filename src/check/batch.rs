@@ -58,6 +58,9 @@ pub(crate) fn run(
             Ok(adapter) => adapter,
             // Cancelled: the run ends with the results it has.
             Err(_) if config.cancel.is_cancelled() => break,
+            Err(error) if process::is_gans_own(&error) => {
+                return Err(CheckError::OutOfResources(error));
+            }
             Err(error) if !started => {
                 return Err(CheckError::CannotStart {
                     program: config.command.program().to_path_buf(),
@@ -290,12 +293,23 @@ impl Adapter {
         else {
             unreachable!("all three streams are piped");
         };
+        // A thread refused: the command is ended, and the error is gan's.
+        let streams = feed(stdin)
+            .and_then(|requests| Ok((requests, read_lines(stdout)?, StderrTail::collect(stderr)?)));
+        let (requests, replies, stderr) = match streams {
+            Ok(streams) => streams,
+            Err(error) => {
+                process::kill(&mut child);
+                cancel.release(&child);
+                return Err(error);
+            }
+        };
         Ok(Adapter {
             child,
             cancel: cancel.clone(),
-            requests: Some(feed(stdin)),
-            replies: read_lines(stdout),
-            stderr: StderrTail::collect(stderr),
+            requests: Some(requests),
+            replies,
+            stderr,
         })
     }
 
@@ -381,22 +395,27 @@ impl Drop for Adapter {
 }
 
 /// Writes every buffer it is sent to `stdin`; closes it when the sender is dropped.
-fn feed(mut stdin: ChildStdin) -> Sender<Vec<u8>> {
+fn feed(mut stdin: ChildStdin) -> io::Result<Sender<Vec<u8>>> {
     let (tx, rx) = mpsc::channel::<Vec<u8>>();
-    thread::spawn(move || {
+    process::spawn(move || {
         for buffer in rx {
             if stdin.write_all(&buffer).is_err() {
                 break;
             }
         }
-    });
-    tx
+    })?;
+    Ok(tx)
 }
 
-/// Reads `stdout` in a thread and hands over complete lines, many at a time.
-fn read_lines(mut stdout: impl Read + Send + 'static) -> Receiver<FromReader> {
-    let (tx, rx) = mpsc::channel();
-    thread::spawn(move || {
+/// How many batches of reply lines the reader may hold that the judge has not taken.
+const LINES_AHEAD: usize = 16;
+
+/// Reads `stdout` in a thread and hands over complete lines, many at a time, at most
+/// [`LINES_AHEAD`] batches ahead of the judge: an adapter that answers faster than gan judges
+/// waits, instead of its replies piling up in memory.
+fn read_lines(mut stdout: impl Read + Send + 'static) -> io::Result<Receiver<FromReader>> {
+    let (tx, rx) = mpsc::sync_channel(LINES_AHEAD);
+    process::spawn(move || {
         let mut buffer = vec![0u8; 64 << 10];
         let mut partial = Vec::new();
         let end = loop {
@@ -439,6 +458,6 @@ fn read_lines(mut stdout: impl Read + Send + 'static) -> Receiver<FromReader> {
             }
         };
         let _ = tx.send(FromReader::End(end));
-    });
-    rx
+    })?;
+    Ok(rx)
 }

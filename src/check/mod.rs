@@ -43,6 +43,7 @@
 mod batch;
 mod cancel;
 mod glob;
+mod kept;
 mod outcome;
 mod per_case;
 mod plan;
@@ -174,6 +175,9 @@ pub enum CheckError {
         /// Why.
         error: io::Error,
     },
+    /// gan itself could not start the command: the system refused it a thread, a process,
+    /// memory or open files (not the command's failure).
+    OutOfResources(io::Error),
     /// The suite has no such protocol (per-case mode exists for the GAN suite only).
     ModeUnsupported {
         /// The suite of the cases.
@@ -191,6 +195,11 @@ impl fmt::Display for CheckError {
             CheckError::CannotStart { program, error } => {
                 write!(f, "cannot start {}: {error}", program.display())
             }
+            CheckError::OutOfResources(error) => write!(
+                f,
+                "gan ran out of a system resource while starting the command: {error} (lower \
+                 -j, or raise the limit: ulimit -n for open files, ulimit -u for processes)"
+            ),
             CheckError::ModeUnsupported { suite, mode } => {
                 write!(
                     f,
@@ -208,7 +217,9 @@ impl fmt::Display for CheckError {
 impl std::error::Error for CheckError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
-            CheckError::CannotStart { error, .. } => Some(error),
+            CheckError::CannotStart { error, .. } | CheckError::OutOfResources(error) => {
+                Some(error)
+            }
             CheckError::ModeUnsupported { .. } | CheckError::MixedSuites(..) => None,
         }
     }

@@ -60,12 +60,13 @@ impl CaseResult {
                 )),
             ),
         };
+        // Judged whole, kept bounded: a result holds a few kilobytes whatever the reply.
         CaseResult {
             case: case.clone(),
             status,
             actual,
-            answer,
-            detail,
+            answer: super::kept::kept(answer),
+            detail: detail.map(super::kept::cut),
         }
     }
 

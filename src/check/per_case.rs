@@ -22,6 +22,11 @@ const STDOUT_LIMIT: usize = 1 << 20;
 /// Inputs up to this size are written without a thread (they fit any pipe buffer).
 const DIRECT_WRITE: usize = 16 << 10;
 
+/// After this many consecutive vectors that time out, the rest of the run is `crash`
+/// without being started (batch mode's give-up after silent starts): a command that hangs
+/// costs about this many timeouts, not one per vector.
+pub const MAX_SILENT_CASES: usize = 8;
+
 /// Runs every case in its own process, `config.jobs` at a time.
 pub(crate) fn run(
     cases: &[Case],
@@ -30,38 +35,71 @@ pub(crate) fn run(
 ) -> Result<(), CheckError> {
     let next = AtomicUsize::new(0);
     let started = AtomicBool::new(false);
+    let silent = AtomicUsize::new(0);
     let cannot_start: Mutex<Option<io::Error>> = Mutex::new(None);
+    let own_error: Mutex<Option<io::Error>> = Mutex::new(None);
     let jobs = config.jobs.clamp(1, cases.len().max(1));
+    let work = || loop {
+        if recorder.stopped() || lock(&cannot_start).is_some() || lock(&own_error).is_some() {
+            break;
+        }
+        let index = next.fetch_add(1, Ordering::SeqCst);
+        let Some(case) = cases.get(index) else {
+            break;
+        };
+        if silent.load(Ordering::SeqCst) >= MAX_SILENT_CASES {
+            let message = format!(
+                "not run: {MAX_SILENT_CASES} consecutive vectors answered nothing \
+                         within the timeout"
+            );
+            if !recorder.record(index, Answer::Crash(message)) {
+                break;
+            }
+            continue;
+        }
+        match run_one(case, config) {
+            Ok(answer) => {
+                started.store(true, Ordering::SeqCst);
+                if matches!(answer, Answer::Timeout(_)) {
+                    silent.fetch_add(1, Ordering::SeqCst);
+                } else {
+                    silent.store(0, Ordering::SeqCst);
+                }
+                if !recorder.record(index, answer) {
+                    break;
+                }
+            }
+            Err(_) if config.cancel.is_cancelled() => break,
+            // Not the command's failure: gan's, and the run's end (exit 2).
+            Err(error) if process::is_gans_own(&error) => {
+                lock(&own_error).get_or_insert(error);
+                break;
+            }
+            Err(error) if !started.load(Ordering::SeqCst) => {
+                lock(&cannot_start).get_or_insert(error);
+                break;
+            }
+            Err(error) => {
+                let message = format!("could not start the command: {error}");
+                recorder.record(index, Answer::Crash(message));
+            }
+        }
+    };
     thread::scope(|scope| {
-        for _ in 0..jobs {
-            scope.spawn(|| loop {
-                if recorder.stopped() || lock(&cannot_start).is_some() {
-                    break;
-                }
-                let index = next.fetch_add(1, Ordering::SeqCst);
-                let Some(case) = cases.get(index) else {
-                    break;
-                };
-                match run_one(case, config) {
-                    Ok(answer) => {
-                        started.store(true, Ordering::SeqCst);
-                        if !recorder.record(index, answer) {
-                            break;
-                        }
-                    }
-                    Err(_) if config.cancel.is_cancelled() => break,
-                    Err(error) if !started.load(Ordering::SeqCst) => {
-                        lock(&cannot_start).get_or_insert(error);
-                        break;
-                    }
-                    Err(error) => {
-                        let message = format!("could not start the command: {error}");
-                        recorder.record(index, Answer::Crash(message));
-                    }
-                }
-            });
+        // As many workers as the system gives threads for; with none, this thread works.
+        let made = (0..jobs)
+            .take_while(|_| thread::Builder::new().spawn_scoped(scope, work).is_ok())
+            .count();
+        if made == 0 {
+            work();
         }
     });
+    if let Some(error) = own_error
+        .into_inner()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+    {
+        return Err(CheckError::OutOfResources(error));
+    }
     match cannot_start
         .into_inner()
         .unwrap_or_else(std::sync::PoisonError::into_inner)
@@ -107,9 +145,9 @@ fn run_one(case: &Case, config: &Config) -> io::Result<Answer> {
         unreachable!("all three streams are piped");
     };
     let deadline = Instant::now() + config.timeout;
-    let output = process::capture(stdout, STDOUT_LIMIT);
-    let stderr = StderrTail::collect(stderr);
-    write_input(stdin, &case.bytes);
+    let output = process::capture(stdout, STDOUT_LIMIT)?;
+    let stderr = StderrTail::collect(stderr)?;
+    write_input(stdin, &case.bytes)?;
     let timed_out = |child: &mut std::process::Child| {
         process::kill(child);
         let stderr = stderr.text(Duration::from_secs(1));
@@ -125,7 +163,9 @@ fn run_one(case: &Case, config: &Config) -> io::Result<Answer> {
     // What it started and left running is killed now: one that kept standard output open
     // would otherwise hold the case until the timeout.
     config.cancel.release(child);
-    let grace = Instant::now() + config.timeout.min(Duration::from_secs(1));
+    // As long as the timeout: on a loaded machine the last of the output may come late, and
+    // a longer --timeout must help.
+    let grace = Instant::now() + config.timeout;
     let Some(output) = process::recv_until(&output, grace) else {
         return Ok(Answer::Crash(
             "standard output still open after the command exited".to_owned(),
@@ -159,13 +199,15 @@ impl Drop for Released<'_> {
 
 /// Writes the input and closes standard input; a command that exits without reading it is
 /// no error here (its exit status tells).
-fn write_input(mut stdin: ChildStdin, bytes: &[u8]) {
+/// `Err` only when the thread that writes a long input cannot be made.
+fn write_input(mut stdin: ChildStdin, bytes: &[u8]) -> io::Result<()> {
     if bytes.len() <= DIRECT_WRITE {
         let _ = stdin.write_all(bytes);
     } else {
         let bytes = bytes.to_vec();
-        thread::spawn(move || {
+        process::spawn(move || {
             let _ = stdin.write_all(&bytes);
-        });
+        })?;
     }
+    Ok(())
 }

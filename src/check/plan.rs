@@ -2,14 +2,13 @@
 //! by dialect and `--filter`, the vectors a skip file lists marked, and every skip pattern
 //! checked to match some vector. The same selection serves every suite.
 
-use std::collections::HashMap;
 use std::fmt;
 use std::ops::Deref;
 
 use crate::model::Dialect;
 use crate::suite::{Item, Suite, SuiteCorpus, UnknownDialect};
 
-use super::glob::Glob;
+use super::glob::{Glob, GlobIndex};
 use super::skip::SkipFile;
 
 /// One vector, ready to send: its [`Item`] (read through it: `case.id`, `case.vector`, …)
@@ -161,6 +160,8 @@ fn plan_items(
 /// The selection shared by every suite: each vector is matched against the skip file (all of
 /// them, so that one skip file serves every selection), kept if `wanted` and a `--filter`
 /// say so, and built into a case; then every skip pattern must have matched some vector.
+/// The patterns are compiled once ([`GlobIndex`]): the cost grows with the patterns plus the
+/// vectors.
 fn select<T>(
     vectors: impl IntoIterator<Item = T>,
     id: impl Fn(&T) -> &str,
@@ -168,88 +169,40 @@ fn select<T>(
     selection: &Selection,
     build: impl Fn(T, Option<Listing>) -> Case,
 ) -> Result<Vec<Case>, PlanError> {
-    let index = SkipIndex::new(selection.skip.as_ref());
-    let mut used = vec![false; index.len];
+    let entries = selection.skip.as_ref().map_or(&[][..], SkipFile::entries);
+    let skip = GlobIndex::new(entries.iter().map(|entry| entry.pattern().clone()));
+    let filters = GlobIndex::new(selection.filters.iter().cloned());
+    let mut used = vec![false; entries.len()];
+    let mut found = Vec::new();
     let mut cases = Vec::new();
     for vector in vectors {
-        let listed = selection.skip.as_ref().and_then(|skip| {
-            let first = index
-                .matches(id(&vector))
-                .inspect(|&i| used[i] = true)
-                .min()?;
-            let entry = &skip.entries()[first];
-            Some(Listing {
+        skip.matches(id(&vector), &mut found);
+        for &i in &found {
+            used[i] = true;
+        }
+        let listed = found.first().map(|&first| {
+            let entry = &entries[first];
+            Listing {
                 line: entry.line(),
                 reason: entry.reason().map(str::to_owned),
-            })
+            }
         });
-        let wanted = wanted(&vector)
-            && (selection.filters.is_empty()
-                || selection
-                    .filters
-                    .iter()
-                    .any(|glob| glob.is_match(id(&vector))));
+        let wanted =
+            wanted(&vector) && (filters.is_empty() || filters.is_match(id(&vector), &mut found));
         if wanted {
             cases.push(build(vector, listed));
         }
     }
-    if let Some(skip) = &selection.skip {
-        let unmatched: Vec<(usize, String)> = skip
-            .entries()
-            .iter()
-            .zip(&used)
-            .filter(|(_, used)| !**used)
-            .map(|(entry, _)| (entry.line(), entry.pattern().to_string()))
-            .collect();
-        if !unmatched.is_empty() {
-            return Err(PlanError::UnmatchedSkipPatterns(unmatched));
-        }
+    let unmatched: Vec<(usize, String)> = entries
+        .iter()
+        .zip(&used)
+        .filter(|(_, used)| !**used)
+        .map(|(entry, _)| (entry.line(), entry.pattern().to_string()))
+        .collect();
+    if !unmatched.is_empty() {
+        return Err(PlanError::UnmatchedSkipPatterns(unmatched));
     }
     Ok(cases)
-}
-
-/// The skip entries by kind: exact ids in a map (a long ratchet is mostly exact ids), globs
-/// tried one by one.
-struct SkipIndex<'a> {
-    len: usize,
-    exact: HashMap<&'a str, Vec<usize>>,
-    globs: Vec<(usize, &'a Glob)>,
-}
-
-impl<'a> SkipIndex<'a> {
-    fn new(skip: Option<&'a SkipFile>) -> SkipIndex<'a> {
-        let mut index = SkipIndex {
-            len: 0,
-            exact: HashMap::new(),
-            globs: Vec::new(),
-        };
-        for (i, entry) in skip
-            .map(SkipFile::entries)
-            .unwrap_or_default()
-            .iter()
-            .enumerate()
-        {
-            index.len += 1;
-            let pattern = entry.pattern();
-            if pattern.as_str().contains('*') {
-                index.globs.push((i, pattern));
-            } else {
-                index.exact.entry(pattern.as_str()).or_default().push(i);
-            }
-        }
-        index
-    }
-
-    /// The indices of every entry matching `id`.
-    fn matches<'s>(&'s self, id: &'s str) -> impl Iterator<Item = usize> + 's {
-        let exact = self.exact.get(id).into_iter().flatten().copied();
-        let globs = self
-            .globs
-            .iter()
-            .filter(|(_, glob)| glob.is_match(id))
-            .map(|(i, _)| *i);
-        exact.chain(globs)
-    }
 }
 
 #[cfg(test)]

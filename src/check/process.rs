@@ -108,6 +108,49 @@ fn is_executable(path: &Path) -> bool {
     path.is_file()
 }
 
+/// Starts `work` on a thread of its own; a thread the system refuses (process or thread
+/// limits) is an error saying so, never a panic.
+pub(crate) fn spawn<T: Send + 'static>(
+    work: impl FnOnce() -> T + Send + 'static,
+) -> io::Result<thread::JoinHandle<T>> {
+    thread::Builder::new()
+        .spawn(work)
+        .map_err(|error| io::Error::new(error.kind(), ThreadRefused(error)))
+}
+
+/// The system refused gan a thread.
+#[derive(Debug)]
+pub(crate) struct ThreadRefused(pub(crate) io::Error);
+
+impl std::fmt::Display for ThreadRefused {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "cannot make a thread: {}", self.0)
+    }
+}
+
+impl std::error::Error for ThreadRefused {}
+
+/// Whether `error`, met while starting a command, is gan's own: the system refused it a
+/// thread, a process (`EAGAIN`), memory, or open files (`EMFILE`, `ENFILE`) for the pipes.
+/// The command did not run, so it is not the command's failure.
+pub(crate) fn is_gans_own(error: &io::Error) -> bool {
+    if error
+        .get_ref()
+        .is_some_and(<dyn std::error::Error + Send + Sync>::is::<ThreadRefused>)
+    {
+        return true;
+    }
+    #[cfg(unix)]
+    {
+        use rustix::io::Errno;
+        let own = [Errno::AGAIN, Errno::NOMEM, Errno::MFILE, Errno::NFILE];
+        if let Some(raw) = error.raw_os_error() {
+            return own.iter().any(|errno| errno.raw_os_error() == raw);
+        }
+    }
+    error.kind() == io::ErrorKind::OutOfMemory
+}
+
 /// The last bytes a command wrote to its standard error, collected by a thread.
 #[derive(Clone)]
 pub(crate) struct StderrTail {
@@ -120,11 +163,11 @@ const STDERR_KEEP: usize = 4096;
 
 impl StderrTail {
     /// Drains `stderr` in a thread, keeping its last few kilobytes.
-    pub(crate) fn collect(mut stderr: impl Read + Send + 'static) -> StderrTail {
+    pub(crate) fn collect(mut stderr: impl Read + Send + 'static) -> io::Result<StderrTail> {
         let buffer = Arc::new(Mutex::new(Vec::new()));
         let (done_tx, done_rx) = mpsc::channel();
         let shared = Arc::clone(&buffer);
-        thread::spawn(move || {
+        spawn(move || {
             let mut chunk = [0u8; 4096];
             while let Ok(n) = stderr.read(&mut chunk) {
                 if n == 0 {
@@ -140,11 +183,11 @@ impl StderrTail {
                 }
             }
             let _ = done_tx.send(());
-        });
-        StderrTail {
+        })?;
+        Ok(StderrTail {
             buffer,
             done: Arc::new(Mutex::new(Some(done_rx))),
-        }
+        })
     }
 
     /// The last lines written, on one line; waits up to `wait` for the stream to end first
@@ -172,9 +215,9 @@ impl StderrTail {
 pub(crate) fn capture(
     mut stdout: impl Read + Send + 'static,
     limit: usize,
-) -> Receiver<io::Result<Vec<u8>>> {
+) -> io::Result<Receiver<io::Result<Vec<u8>>>> {
     let (tx, rx) = mpsc::channel();
-    thread::spawn(move || {
+    spawn(move || {
         let mut kept = Vec::new();
         let mut chunk = [0u8; 8192];
         let result = loop {
@@ -189,8 +232,8 @@ pub(crate) fn capture(
             }
         };
         let _ = tx.send(result);
-    });
-    rx
+    })?;
+    Ok(rx)
 }
 
 /// Waits for `rx` until `deadline`; `None` on timeout (or if the sender is gone).

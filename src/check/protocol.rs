@@ -32,9 +32,10 @@ pub(crate) fn batch_reply(line: &[u8], case: &Case) -> Result<Answer, String> {
     match reply.get("id") {
         Some(Value::String(got)) if got == id => {}
         Some(got) => {
+            let got = show(got.to_string().as_bytes());
             return Err(format!(
                 "reply for another id: expected \"{id}\", got {got}"
-            ))
+            ));
         }
         None => return Err(format!("reply without an \"id\": {}", show(line))),
     }

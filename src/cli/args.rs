@@ -212,7 +212,7 @@ pub enum ReportCommand {
 
 #[derive(Debug, Args)]
 pub struct MatrixArgs {
-    /// The JSON reports, one column each.
+    /// The JSON reports, one column each (`-`: standard input).
     #[arg(value_name = "REPORT.jsonl", required = true)]
     pub reports: Vec<PathBuf>,
 

@@ -11,6 +11,10 @@ use crate::model::Dialect;
 
 use super::args::{CheckArgs, CheckMode, ReportFormat, RunRecordChoice};
 use super::{FAILURE, OK, REJECTED};
+use crate::suite::common::load::read_capped;
+
+/// The most a skip file may hold: 16 MiB (as a `--map` table).
+const MAX_SKIP_FILE: u64 = 16 << 20;
 
 pub fn check(args: &CheckArgs, out: &mut impl Write) -> io::Result<u8> {
     match run(args, out)? {
@@ -37,7 +41,12 @@ fn run(args: &CheckArgs, out: &mut impl Write) -> io::Result<Result<u8, String>>
     }
     let skip = match &args.skip_file {
         None => None,
-        Some(path) => match std::fs::read_to_string(path) {
+        Some(path) => match std::fs::File::open(path)
+            .and_then(|file| read_capped(file, MAX_SKIP_FILE))
+            .and_then(|bytes| {
+                String::from_utf8(bytes)
+                    .map_err(|error| io::Error::new(io::ErrorKind::InvalidData, error))
+            }) {
             Ok(text) => match SkipFile::parse(&text) {
                 Ok(skip) => Some(skip),
                 Err(error) => return Ok(Err(format!("{}: {error}", path.display()))),
@@ -103,15 +112,28 @@ fn run(args: &CheckArgs, out: &mut impl Write) -> io::Result<Result<u8, String>>
     let index = corpus_index(args);
     record_run(args, &mut report, &index);
 
-    write_report(args, &report, &index, out)?;
+    // The report first, whole: on a terminal the speed line comes after it, not inside it.
+    let reported = write_report(args, &report, &index, out).and_then(|()| out.flush());
+    // Written whatever became of the report, and whole or not at all: a curated list is
+    // never left cut short.
     if let Some(path) = &args.write_skip_file {
         let text = check::render_skip_file(&report.results);
-        if let Err(error) = std::fs::write(path, text) {
-            return Ok(Err(format!("{}: {error}", path.display())));
+        let written = super::files::create(path).and_then(|mut file| {
+            file.write_all(text.as_bytes())?;
+            super::files::commit(file)
+        });
+        if let Err(error) = written {
+            return Ok(Err(error.to_string()));
         }
     }
-    // The report first, whole: on a terminal the speed line comes after it, not inside it.
-    out.flush()?;
+    if let Err(error) = reported {
+        // A failure seen is still a failure; a pass nobody saw is not proven (exit 2).
+        writeln!(
+            super::pipe::stderr(),
+            "gan check: cannot write the report: {error}"
+        )?;
+        return Ok(Ok(if report.passed() { FAILURE } else { REJECTED }));
+    }
     if !args.quiet {
         writeln!(super::pipe::stderr(), "gan check: {}", speed(&report))?;
     }

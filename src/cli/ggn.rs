@@ -56,6 +56,8 @@ fn validate(args: &GgnValidateArgs, out: &mut impl Write) -> io::Result<u8> {
             Format::Json => writeln!(out, "{}", report.to_json())?,
             Format::Text => {
                 let text = report.to_text(&diagnostics);
+                // A document's pointers and labels may hold control characters.
+                let text = crate::output::escape_controls(&text);
                 if super::style::stdout_on() {
                     for line in text.lines() {
                         writeln!(out, "{}", super::style::paint(line))?;
@@ -132,7 +134,11 @@ fn moves(args: &GgnMovesArgs, out: &mut (impl Write + Closed)) -> io::Result<u8>
                 serde_json::to_writer(&mut *out, &found).map_err(io::Error::from)?;
                 writeln!(out)?;
             }
-            Format::Text => writeln!(out, "{found}")?,
+            Format::Text => writeln!(
+                out,
+                "{}",
+                crate::output::escape_controls(&found.to_string())
+            )?,
         }
     }
     Ok(OK)
@@ -158,7 +164,11 @@ fn report(
     let report = FileReport::new(name, diagnostics);
     match format {
         Format::Json => writeln!(err, "{}", report.to_json()),
-        Format::Text => writeln!(err, "{}", report.to_text(diagnostics)),
+        Format::Text => writeln!(
+            err,
+            "{}",
+            crate::output::escape_controls(&report.to_text(diagnostics))
+        ),
     }
 }
 
@@ -192,6 +202,13 @@ fn read_squares(
     let name = path.display();
     let input =
         read(path, limits).map_err(|error| format!("cannot read --squares {name}: {error}"))?;
+    // `read` stops one byte over the limit: a longer list is refused, never cut.
+    if input.len() > limits.max_size {
+        return Err(format!(
+            "--squares {name}: larger than the limit of {} bytes (--max-size)",
+            limits.max_size
+        ));
+    }
     ggn::read_squares(&input).map_err(|error| format!("--squares {name}: {error}"))
 }
 

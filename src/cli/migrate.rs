@@ -415,7 +415,7 @@ impl Reporter {
             }
             return Ok(());
         }
-        let (shown, _) = output::escape(record.bytes);
+        let shown = output::escape_text(record.bytes);
         let mut text = String::new();
         for diagnostic in conversion.diagnostics() {
             if !self.ambiguous.show(diagnostic) || self.quiet {

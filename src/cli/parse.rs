@@ -116,7 +116,7 @@ pub fn detect(args: &DetectArgs, out: &mut impl Write, colors: Colors) -> io::Re
 }
 
 fn detect_text(out: &mut Vec<u8>, input: &[u8], line: &DetectRecord, colors: Colors) {
-    let (shown, _) = output::escape(input);
+    let shown = output::escape_text(input);
     let accepted: Vec<String> = line
         .accepted
         .iter()

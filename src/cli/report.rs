@@ -8,11 +8,25 @@ use crate::check::report::{self, DiffFormat, DiffSide, MatrixColumn, MatrixForma
 
 use super::args::{DiffOutput, MatrixArgs, MatrixOutput, ReportDiffArgs};
 use super::{OK, REJECTED};
+use crate::suite::common::load::read_capped;
+
+/// The most a report may hold: 256 MiB (a report of the whole corpus is a few megabytes).
+const MAX_REPORT: u64 = 256 << 20;
+
+/// A JSON report, `-` being standard input, at most MAX_REPORT bytes.
+fn read_report(path: &Path) -> io::Result<String> {
+    let bytes = if path.as_os_str() == "-" {
+        read_capped(io::stdin().lock(), MAX_REPORT)
+    } else {
+        std::fs::File::open(path).and_then(|file| read_capped(file, MAX_REPORT))
+    }?;
+    String::from_utf8(bytes).map_err(|error| io::Error::new(io::ErrorKind::InvalidData, error))
+}
 
 pub fn matrix(args: &MatrixArgs, out: &mut impl Write) -> io::Result<u8> {
     let mut columns = Vec::new();
     for (at, path) in args.reports.iter().enumerate() {
-        let report = match std::fs::read_to_string(path) {
+        let report = match read_report(path) {
             Ok(report) => report,
             Err(error) => return super::fail("report", format!("{}: {error}", path.display())),
         };
@@ -41,7 +55,7 @@ pub fn matrix(args: &MatrixArgs, out: &mut impl Write) -> io::Result<u8> {
 pub fn diff(args: &ReportDiffArgs, out: &mut impl Write) -> io::Result<u8> {
     let mut texts = Vec::new();
     for path in [&args.old, &args.new] {
-        match std::fs::read_to_string(path) {
+        match read_report(path) {
             Ok(text) => texts.push(text),
             Err(error) => return super::fail("report", format!("{}: {error}", path.display())),
         }

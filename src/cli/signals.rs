@@ -6,6 +6,12 @@
 //!   `generate` writes, then dies of the signal as it would have without a handler.
 //!
 //! A second signal during `gan check` ends it at once.
+//!
+//! A process stopped for reading the terminal from the background (`SIGTTIN`, as under
+//! `timeout` started from an interactive shell) that is then sent `SIGTERM` and `SIGCONT`
+//! would read again and be stopped again before the waiting thread could run: once one of
+//! the two signals has come, `SIGTTIN` and `SIGTTOU` end the process (128 + the signal)
+//! instead of stopping it. When no thread can be made, the signals keep their default action.
 
 use std::sync::atomic::{AtomicI32, Ordering};
 use std::sync::OnceLock;
@@ -21,19 +27,54 @@ static CAUGHT: AtomicI32 = AtomicI32::new(0);
 /// Starts the thread that waits for the signals (once, at start-up).
 #[cfg(unix)]
 pub(super) fn install() {
-    use signal_hook::consts::{SIGINT, SIGTERM};
-    let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM]) else {
+    use signal_hook::consts::{SIGINT, SIGTERM, SIGTTIN, SIGTTOU};
+    use std::sync::atomic::AtomicBool;
+    use std::sync::{mpsc, Arc};
+    // The thread first: without it, no handler is installed at all.
+    let (give, take) = mpsc::channel::<signal_hook::iterator::Signals>();
+    let waiting = std::thread::Builder::new()
+        .name("signals".to_owned())
+        .spawn(move || {
+            let Ok(mut signals) = take.recv() else {
+                return;
+            };
+            for signal in signals.forever() {
+                let first = CAUGHT.swap(signal, Ordering::SeqCst) == 0;
+                match CHECK.get() {
+                    Some(cancel) if first => cancel.cancel(),
+                    _ => die(signal),
+                }
+            }
+        });
+    if waiting.is_err() {
+        return;
+    }
+    let Ok(signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM]) else {
         return;
     };
-    std::thread::spawn(move || {
-        for signal in signals.forever() {
-            let first = CAUGHT.swap(signal, Ordering::SeqCst) == 0;
-            match CHECK.get() {
-                Some(cancel) if first => cancel.cancel(),
-                _ => die(signal),
-            }
-        }
-    });
+    // Set in the handler itself, before any thread runs again; the shutdowns go first, the
+    // default stop after them.
+    let (interrupted, terminated) = (
+        Arc::new(AtomicBool::new(false)),
+        Arc::new(AtomicBool::new(false)),
+    );
+    let stop = Arc::new(AtomicBool::new(true));
+    let _ = signal_hook::flag::register(SIGINT, Arc::clone(&interrupted));
+    let _ = signal_hook::flag::register(SIGTERM, Arc::clone(&terminated));
+    for tty in [SIGTTIN, SIGTTOU] {
+        let _ = signal_hook::flag::register_conditional_shutdown(
+            tty,
+            128 + SIGTERM,
+            Arc::clone(&terminated),
+        );
+        let _ = signal_hook::flag::register_conditional_shutdown(
+            tty,
+            128 + SIGINT,
+            Arc::clone(&interrupted),
+        );
+        let _ = signal_hook::flag::register_conditional_default(tty, Arc::clone(&stop));
+    }
+    let _ = give.send(signals);
 }
 
 #[cfg(not(unix))]

@@ -4,6 +4,8 @@
 //! Within a step every finding is recorded (style first, then state and flags, then the
 //! piece); a step with an error yields nothing, and the next step is not run.
 
+use std::fmt;
+
 use crate::dialect::{snn_pin, Actor, Dialect};
 use crate::identifier::{Identifier, Stateful};
 use crate::model::{Side, State};
@@ -64,7 +66,7 @@ fn to_snn(
     if diagnostics[start..].iter().any(Diagnostic::is_error) {
         return None;
     }
-    match build(Dialect::SnnPin, &parts.text(), diagnostics)? {
+    match build(Dialect::SnnPin, &parts.text(), options, diagnostics)? {
         Actor::SnnPin(pivot) => Some(pivot),
         _ => unreachable!("built in snn-pin"),
     }
@@ -76,7 +78,9 @@ fn from_legacy(
     options: &Options,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Parts {
+    let whole = Short(actor);
     let (style, word) = (actor.style(), actor.piece_type());
+    let word_q = Short(word);
     let letter = if word.len() == 1 {
         word.to_owned()
     } else if let Some(letter) = options.tables.legacy_piece(&[style], word) {
@@ -85,7 +89,7 @@ fn from_legacy(
         diagnostics.push(Diagnostic::error(
             codes::UNKNOWN_PIECE_NAME,
             format!(
-                "unknown piece name '{word}' in '{actor}': no row of the name table gives it a \
+                "unknown piece name '{word_q}' in '{whole}': no row of the name table gives it a \
                  letter"
             ),
         ));
@@ -106,15 +110,17 @@ fn from_beta(
     options: &Options,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Parts {
+    let whole = Short(actor);
     let written = actor.style();
     let style = if let Some(style) = options.tables.beta_style(written) {
         style.to_owned()
     } else if written.contains('_') {
         let kept: String = written.chars().filter(|&c| c != '_').collect();
+        let (written_q, kept_q) = (Short(written), Short(&kept));
         diagnostics.push(Diagnostic::warning(
             codes::UNDERSCORE_REMOVED,
             format!(
-                "'_' removed from the style '{written}', which becomes '{kept}': an snn-pin \
+                "'_' removed from the style '{written_q}', which becomes '{kept_q}': an snn-pin \
                  style holds letters and digits only"
             ),
         ));
@@ -123,14 +129,15 @@ fn from_beta(
         written.to_owned()
     };
     if let Some(ambiguity) = options.tables.ambiguous_style(written) {
+        let written_q = Short(written);
         diagnostics.push(Diagnostic::ambiguous_style(
             ambiguity,
             format!(
-                "the beta style '{written}' of '{actor}' stood for several games in published \
+                "the beta style '{written_q}' of '{whole}' stood for several games in published \
                  data ({}): it becomes '{}' by the style table's guess; a user table row \
                  ([styles] {} = \"…\") says which game it is",
                 ambiguity.games_list(),
-                actor.side().recase(&style),
+                Short(&actor.side().recase(&style)),
                 ambiguity.key
             ),
         ));
@@ -139,7 +146,7 @@ fn from_beta(
         diagnostics.push(Diagnostic::warning(
             codes::KING_FLAG_LOST,
             format!(
-                "the king-like flag '-' of '{actor}' is dropped: snn-pin has no king-like \
+                "the king-like flag '-' of '{whole}' is dropped: snn-pin has no king-like \
                  flag, and its '-' means diminished (D4)"
             ),
         ));
@@ -155,10 +162,11 @@ fn from_beta(
     } else if let Some(letter) = options.tables.user_piece(&[written, &style], piece) {
         char::from(letter).to_string()
     } else {
+        let piece_q = Short(piece);
         diagnostics.push(Diagnostic::error(
             codes::MULTI_CHARACTER_PIECE,
             format!(
-                "the piece abbreviation '{piece}' of '{actor}' has {} characters: snn-pin \
+                "the piece abbreviation '{piece_q}' of '{whole}' has {} characters: snn-pin \
                  holds one letter, and no user table row maps it",
                 piece.len()
             ),
@@ -179,31 +187,32 @@ fn from_pnn(
     intermediate: Intermediate,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Parts {
+    let whole = Short(actor);
     let mut state = actor.state();
     if actor.is_intermediate() {
         match intermediate {
             Intermediate::Error => diagnostics.push(Diagnostic::error(
                 codes::INTERMEDIATE_UNREPRESENTABLE,
                 format!(
-                    "the intermediate state ''' of '{actor}' cannot be written in snn-pin \
+                    "the intermediate state ''' of '{whole}' cannot be written in snn-pin \
                      (intermediate option: error; drop or enhance would convert it)"
                 ),
             )),
             Intermediate::Drop => diagnostics.push(Diagnostic::warning(
                 codes::INTERMEDIATE_DROPPED,
-                format!("the intermediate state ''' of '{actor}' is dropped"),
+                format!("the intermediate state ''' of '{whole}' is dropped"),
             )),
             Intermediate::Enhance if state == State::Normal => {
                 state = State::Enhanced;
                 diagnostics.push(Diagnostic::warning(
                     codes::INTERMEDIATE_AS_ENHANCED,
-                    format!("the intermediate state ''' of '{actor}' is written as the enhanced state '+'"),
+                    format!("the intermediate state ''' of '{whole}' is written as the enhanced state '+'"),
                 ));
             }
             Intermediate::Enhance => diagnostics.push(Diagnostic::error(
                 codes::INTERMEDIATE_UNREPRESENTABLE,
                 format!(
-                    "the intermediate state ''' of '{actor}' cannot be written as '+': the piece \
+                    "the intermediate state ''' of '{whole}' cannot be written as '+': the piece \
                      already has the prefix '{}'",
                     state.prefix()
                 ),
@@ -224,12 +233,13 @@ fn from_qpi(
     options: &Options,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Parts {
+    let whole = Short(actor);
     let style = if let Some(style) = options.tables.qpi_style(actor.style()) {
         style.to_owned()
     } else {
         let message = format!(
-            "the qpi style '{}' of '{actor}' has no snn-pin style in the family table",
-            actor.style()
+            "the qpi style '{}' of '{whole}' has no snn-pin style in the family table",
+            Short(actor.style())
         );
         diagnostics.push(Diagnostic::error(codes::UNKNOWN_STYLE, message));
         String::new()
@@ -249,15 +259,17 @@ fn from_snn(
     options: &Options,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Option<Actor> {
+    let whole = Short(pivot);
     let start = diagnostics.len();
     let (style, state, letter) = (pivot.style(), pivot.state(), pivot.piece_type());
     let mut unrepresentable = |feature: String| {
         diagnostics.push(Diagnostic::error(
             codes::UNREPRESENTABLE,
-            format!("{to} cannot hold {feature} of '{pivot}'"),
+            format!("{to} cannot hold {feature} of '{whole}'"),
         ));
     };
     let digit = style.chars().find(char::is_ascii_digit);
+    let style_q = Short(style);
     let text = match to {
         Dialect::SnnPin => return Some(Actor::SnnPin(pivot.clone())),
         Dialect::Qpi => {
@@ -266,7 +278,7 @@ fn from_snn(
                 format!("{family}:{}{letter}", state.prefix())
             } else {
                 let message = format!(
-                    "the style '{style}' of '{pivot}' has no qpi letter in the family table"
+                    "the style '{style_q}' of '{whole}' has no qpi letter in the family table"
                 );
                 diagnostics.push(Diagnostic::error(codes::UNKNOWN_STYLE, message));
                 String::new()
@@ -278,7 +290,7 @@ fn from_snn(
             }
             if let Some(digit) = digit {
                 unrepresentable(format!(
-                    "the digit '{digit}' in the style '{style}' (a game id is letters only)"
+                    "the digit '{digit}' in the style '{style_q}' (a game id is letters only)"
                 ));
             }
             format!("{style}:{letter}")
@@ -286,7 +298,7 @@ fn from_snn(
         Dialect::Pnn => {
             if let Some(digit) = digit {
                 unrepresentable(format!(
-                    "the digit '{digit}' in the style '{style}' (a game id is letters only)"
+                    "the digit '{digit}' in the style '{style_q}' (a game id is letters only)"
                 ));
             }
             pivot.to_string()
@@ -304,20 +316,60 @@ fn from_snn(
     if diagnostics[start..].iter().any(Diagnostic::is_error) {
         return None;
     }
-    build(to, &text, diagnostics)
+    build(to, &text, options, diagnostics)
 }
 
-/// Parses `text`, built by a step, in `dialect`: the grammar confirms every output (D8). A
-/// rejection would be a defect of this module; it is reported, never written.
-fn build(dialect: Dialect, text: &str, diagnostics: &mut Vec<Diagnostic>) -> Option<Actor> {
-    match dialect.parse(text.as_bytes()) {
+/// Parses `text`, built by a step, in `dialect`, under the limit of the conversion's input
+/// (`Options::limits`, `--max-bytes`): the grammar confirms every output (D8). Text over the
+/// limit is the error `too-long` (M8); a rejection by the grammar would be a defect of this
+/// module: it is reported, never written.
+fn build(
+    dialect: Dialect,
+    text: &str,
+    options: &Options,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<Actor> {
+    if let Some(limit) = options.limits.max_len.filter(|&limit| text.len() > limit) {
+        diagnostics.push(Diagnostic::error(
+            crate::error::codes::TOO_LONG,
+            format!(
+                "the converted identifier would be {} bytes long, over the limit of {limit} \
+                 bytes (the input's limit)",
+                text.len()
+            ),
+        ));
+        return None;
+    }
+    match dialect.parse_with(text.as_bytes(), options.limits) {
         Ok(actor) => Some(actor),
         Err(error) => {
             diagnostics.push(Diagnostic::error(
                 error.code(),
-                format!("internal: the converted text '{text}' is not valid {dialect}: {error}"),
+                format!(
+                    "internal: the converted text '{}' is not valid {dialect}: {error}",
+                    Short(text)
+                ),
             ));
             None
+        }
+    }
+}
+
+/// A value quoted in a message, at most [`Short::MAX`] characters of it: a message stays
+/// short whatever the input (an identifier, a style or a user table's value may be a
+/// megabyte long).
+struct Short<T>(T);
+
+impl<T> Short<T> {
+    const MAX: usize = 64;
+}
+
+impl<T: fmt::Display> fmt::Display for Short<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text = self.0.to_string();
+        match text.char_indices().nth(Self::MAX) {
+            None => f.write_str(&text),
+            Some((cut, _)) => write!(f, "{}… ({} bytes)", &text[..cut], text.len()),
         }
     }
 }

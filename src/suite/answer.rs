@@ -125,7 +125,7 @@ pub(crate) fn stderr_suffix(stderr: &str) -> String {
 /// A line of output, escaped and cut to 200 characters, for messages.
 pub(crate) fn show(bytes: &[u8]) -> String {
     let cut = bytes.len() > 200;
-    let (text, _) = crate::output::escape(&bytes[..bytes.len().min(200)]);
+    let text = crate::output::escape_text(&bytes[..bytes.len().min(200)]);
     if cut {
         format!("{text}…")
     } else {
@@ -136,7 +136,7 @@ pub(crate) fn show(bytes: &[u8]) -> String {
 /// An input as the reports show it: quoted, printable ASCII as is, everything else escaped
 /// (`\n`, `\u{212a}`, `\xFF` for bytes that are not UTF-8).
 pub fn escape_input(bytes: &[u8]) -> String {
-    let (text, _) = crate::output::escape(bytes);
+    let text = crate::output::escape_text(bytes);
     if text.is_ascii() {
         return text;
     }

@@ -20,7 +20,7 @@ use gan::{Dialect, Limits};
 pub type Property = fn(&[u8]);
 
 /// The targets, by name (the folders of `fuzz/corpus/`), with their property.
-pub const TARGETS: [(&str, Property); 10] = [
+pub const TARGETS: [(&str, Property); 12] = [
     ("parse", parse),
     ("detect", detect),
     ("ggn_validate", ggn_validate),
@@ -31,6 +31,8 @@ pub const TARGETS: [(&str, Property); 10] = [
     ("corpus_load", corpus_load),
     ("line_splitter", line_splitter),
     ("reply_judges", reply_judges),
+    ("skip_globs", skip_globs),
+    ("report_matrix", report_matrix),
 ];
 
 /// The first byte chooses a dialect; the rest is the input.
@@ -415,4 +417,130 @@ pub fn reply_judges(data: &[u8]) {
         assert_eq!(once.status, twice.status);
         assert_eq!(once.detail, twice.detail);
     }
+}
+
+/// Whether `pattern` matches `id` by the documented rule, written independently of
+/// `gan::check::Glob`: `*` matches any characters (`/` and none included); a pattern without
+/// `*` is the id or a prefix of whole segments.
+fn glob_oracle(pattern: &str, id: &str) -> bool {
+    if !pattern.contains('*') {
+        return id == pattern
+            || id
+                .strip_prefix(pattern)
+                .is_some_and(|rest| rest.starts_with('/'));
+    }
+    let regex = format!(
+        "^{}$",
+        pattern
+            .split('*')
+            .map(regex::escape)
+            .collect::<Vec<_>>()
+            .join("(?s:.*)")
+    );
+    regex::Regex::new(&regex).is_ok_and(|regex| regex.is_match(id))
+}
+
+/// Skip files and globs: the text before the first NUL is a skip file, the lines after it are
+/// vector ids. Each id's listing (the first matching line) and the patterns that match no id
+/// are those the oracle finds, whatever the number of patterns (planning matches them all
+/// at once).
+pub fn skip_globs(data: &[u8]) {
+    use std::sync::OnceLock;
+    static TEMPLATE: OnceLock<gan::suite::gan::format::VectorFile> = OnceLock::new();
+    let text = String::from_utf8_lossy(data);
+    let (skip, ids) = text.split_once('\0').unwrap_or((&text, ""));
+    let Ok(skip) = gan::check::SkipFile::parse(skip) else {
+        return;
+    };
+    let ids: Vec<&str> = ids.lines().filter(|id| !id.is_empty()).collect();
+    for entry in skip.entries() {
+        for id in &ids {
+            assert_eq!(
+                entry.pattern().is_match(id),
+                glob_oracle(entry.pattern().as_str(), id),
+                "{:?} on {id:?}",
+                entry.pattern().as_str()
+            );
+        }
+    }
+    // The ids as a vector file (the vectors of the smallest embedded file, renamed).
+    let template = TEMPLATE.get_or_init(|| {
+        gan::corpus::embedded()
+            .into_iter()
+            .min_by_key(|file| file.vectors.len())
+            .expect("an embedded file")
+    });
+    let mut file = template.clone();
+    let vectors = std::mem::take(&mut file.vectors);
+    file.vectors = ids
+        .iter()
+        .zip(vectors.iter().cycle())
+        .map(|(id, vector)| {
+            let mut vector = vector.clone();
+            (*id).clone_into(&mut vector.id);
+            vector
+        })
+        .collect();
+    let selection = gan::check::Selection {
+        skip: Some(skip.clone()),
+        ..gan::check::Selection::default()
+    };
+    let first = |id: &str| {
+        skip.entries()
+            .iter()
+            .find(|entry| glob_oracle(entry.pattern().as_str(), id))
+            .map(gan::check::SkipEntry::line)
+    };
+    let unmatched: Vec<usize> = skip
+        .entries()
+        .iter()
+        .filter(|entry| {
+            !ids.iter()
+                .any(|id| glob_oracle(entry.pattern().as_str(), id))
+        })
+        .map(gan::check::SkipEntry::line)
+        .collect();
+    match gan::check::plan(&[file][..], &selection) {
+        Ok(cases) => {
+            assert!(unmatched.is_empty(), "lines {unmatched:?} match no id");
+            assert_eq!(cases.len(), ids.len());
+            for (case, id) in cases.iter().zip(&ids) {
+                assert_eq!(case.listed.as_ref().map(|l| l.line), first(id), "{id:?}");
+            }
+        }
+        Err(gan::check::PlanError::UnmatchedSkipPatterns(lines)) => {
+            let lines: Vec<usize> = lines.iter().map(|(line, _)| *line).collect();
+            assert_eq!(lines, unmatched);
+        }
+        Err(_) => {}
+    }
+}
+
+/// `gan report matrix`'s reader: any text is a page or an error, never a panic; a report it
+/// reads is lines of JSON (a run record, results, a summary), each id once, and the same report twice reads too.
+pub fn report_matrix(data: &[u8]) {
+    let report = String::from_utf8_lossy(data).into_owned();
+    let column = |name: &str| gan::check::report::MatrixColumn {
+        name: Some(name.to_owned()),
+        file: name.to_owned(),
+        report: report.clone(),
+        link: None,
+    };
+    let mut page = Vec::new();
+    let one = gan::check::report::matrix(&[column("a")], &mut page).expect("a Vec takes writes");
+    let mut ids = std::collections::HashSet::new();
+    if one.is_ok() {
+        for line in report.lines().filter(|line| !line.trim().is_empty()) {
+            let value: serde_json::Value =
+                serde_json::from_str(line).expect("a line the matrix read is JSON");
+            if value.get("summary").is_none() && value.get("run").is_none() {
+                let id = value["id"].as_str().expect("a result line has an id");
+                assert!(ids.insert(id.to_owned()), "{id} read twice");
+            }
+        }
+    }
+    let mut page = Vec::new();
+    let two = gan::check::report::matrix(&[column("a"), column("b")], &mut page)
+        .expect("a Vec takes writes");
+    assert_eq!(one.is_ok(), two.is_ok());
 }

@@ -13,6 +13,12 @@
 //!   `hardening::ggn_moves_holds_one_board_at_a_time`);
 //! - `check --corpus DIR --list` (corpus loading and planning): at most 4x the vector file
 //!   (of 8S, and at least 24 MiB so that the program's own size does not dominate).
+//! - `parse` text output of one long line: its peak within 2x of the JSON output's (no table
+//!   of every byte's column);
+//! - `check` with replies padded to 32 KiB and 256 KiB: 56 MiB plus 16 KiB per vector (a
+//!   reply is kept bounded, not whole);
+//! - `check --skip-file` of 1,250 and 10,000 globs over as many vectors: time only (the
+//!   patterns are compiled once).
 //!
 //! They are `#[ignore]`d in a plain `cargo test` (they need the release binary); `.ci/run`
 //! builds it and runs them with `GAN_RESOURCE_BIN=target/release/gan`. S is
@@ -386,3 +392,176 @@ fn within_ggn_budget(name: &str, peak: Option<u64>, document: usize) {
         );
     }
 }
+
+/// The fastest of three runs of each command, interleaved, measured again up to three times
+/// when the ratio is over 24 (as [`scales_linearly_from`]): (small, large, ratio).
+fn best_ratio(
+    small: impl Fn() -> Command,
+    large: impl Fn() -> Command,
+) -> (Duration, Duration, f64) {
+    let time = |mut command: Command| {
+        let start = Instant::now();
+        let status = command
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .unwrap();
+        assert!(
+            status.code().is_some_and(|c| c <= 1),
+            "{command:?}: {status}"
+        );
+        start.elapsed()
+    };
+    let (mut t_small, mut t_large, mut ratio) = (Duration::ZERO, Duration::ZERO, f64::INFINITY);
+    for _ in 0..3 {
+        (t_small, t_large) = (0..3).fold((Duration::MAX, Duration::MAX), |(s, l), _| {
+            (s.min(time(small())), l.min(time(large())))
+        });
+        ratio = t_large.as_secs_f64() / t_small.as_secs_f64().max(1e-3);
+        if ratio <= 24.0 {
+            break;
+        }
+    }
+    (t_small, t_large, ratio)
+}
+
+#[test]
+#[ignore = "needs the release binary: .ci/run runs it"]
+fn parse_text_output_of_a_long_line_within_twice_json() {
+    let size = small_size();
+    let max_bytes = (16 * size).to_string();
+    let mut peaks = Vec::new();
+    for format in ["text", "json"] {
+        let args = [
+            "parse",
+            "--dialect",
+            "legacy",
+            "--max-bytes",
+            &max_bytes,
+            "--format",
+            format,
+        ];
+        // One invalid line (the colon is missing): its error and offset are printed.
+        let (peak, _) =
+            scales_linearly_from(size, &format!("parse --format {format}"), &args, |n| {
+                let mut line = vec![b'A'; n];
+                line.push(b'\n');
+                line
+            });
+        peaks.push(peak);
+    }
+    if let [Some(text), Some(json)] = peaks[..] {
+        assert!(
+            text <= 2 * json,
+            "text output peaks at {text} KiB, JSON at {json} KiB"
+        );
+    }
+}
+
+#[test]
+#[ignore = "needs the release binary: .ci/run runs it"]
+fn skip_file_globs_cost_the_patterns_plus_the_vectors() {
+    let dir = tempfile::tempdir().unwrap();
+    let legacy = gan::corpus::embedded()
+        .into_iter()
+        .find(|file| file.dialect == "legacy")
+        .unwrap();
+    // N vectors and N glob lines, each matching one of them: planning was N x N.
+    let make = |count: usize| {
+        let corpus = dir.path().join(format!("corpus-{count}"));
+        std::fs::create_dir_all(corpus.join("gan")).unwrap();
+        let mut file = legacy.clone();
+        let originals = std::mem::take(&mut file.vectors);
+        let mut skip = String::new();
+        for n in 0..count {
+            let mut vector = originals[n % originals.len()].clone();
+            let (head, _) = vector.id.rsplit_once('/').unwrap();
+            vector.id = format!("{head}/{n:012x}");
+            let _ = writeln!(skip, "legacy/*/{n:012x}  # glob {n}");
+            file.vectors.push(vector);
+        }
+        std::fs::write(
+            corpus.join("gan/legacy.json"),
+            serde_json::to_vec(&file).unwrap(),
+        )
+        .unwrap();
+        let skip_path = dir.path().join(format!("skip-{count}.txt"));
+        std::fs::write(&skip_path, skip).unwrap();
+        move || {
+            let mut command = Command::new(binary());
+            command
+                .args(["check", "--list", "--corpus"])
+                .arg(&corpus)
+                .arg("--skip-file")
+                .arg(&skip_path)
+                .stdin(Stdio::null());
+            command
+        }
+    };
+    let (small, large) = (make(1250), make(10_000));
+    let (t_small, t_large, ratio) = best_ratio(&small, &large);
+    eprintln!("check --skip-file (globs): {t_small:?} -> {t_large:?} (x{ratio:.1})");
+    assert!(
+        ratio <= 24.0,
+        "8x the globs and vectors took {ratio:.1}x the time"
+    );
+}
+
+/// The reference adapter, each reply carrying `padding` bytes of extra members (in the reply
+/// and inside its `actor` or `error`).
+fn padding_adapter(dir: &Path, padding: usize) -> PathBuf {
+    let adapters = Path::new(env!("CARGO_MANIFEST_DIR")).join("conformance/adapters");
+    let path = dir.join(format!("padded-{padding}.py"));
+    std::fs::write(
+        &path,
+        format!(
+            r#"import json, sys
+sys.path.insert(0, {adapters:?})
+import gan_ref
+half = "p" * ({padding} // 2)
+for line in sys.stdin.buffer:
+    reply = json.loads(gan_ref.answer_request(line, True))
+    reply["padding"] = half
+    (reply.get("actor") or reply.get("error") or {{}})["more"] = half
+    sys.stdout.write(json.dumps(reply) + "\n")
+    sys.stdout.flush()
+"#,
+            adapters = adapters.display().to_string()
+        ),
+    )
+    .unwrap();
+    path
+}
+
+#[test]
+#[ignore = "needs the release binary: .ci/run runs it"]
+fn check_keeps_a_bounded_part_of_each_reply() {
+    let dir = tempfile::tempdir().unwrap();
+    let python = crate::check_corpus::python();
+    let vectors = 402;
+    // Kept whole, the larger run's replies alone would be 402 x 256 KiB = 100 MiB.
+    let small = 32 << 10;
+    let run = |padding: usize| {
+        let mut command = Command::new(binary());
+        command
+            .args(["check", "--filter", "qpi/valid", "--format", "json", "--"])
+            .arg(python)
+            .args(["-S", "-E"])
+            .arg(padding_adapter(dir.path(), padding))
+            .stdin(Stdio::null());
+        command
+    };
+    let (t_small, t_large, ratio) = best_ratio(|| run(small), || run(8 * small));
+    let peak = peak_rss_kib(&run(8 * small), None);
+    let budget = (CHECK_BASE + vectors * KEPT_PER_REPLY) >> 10;
+    eprintln!("check (padded replies): {t_small:?} -> {t_large:?} (x{ratio:.1}), peak {peak:?} KiB (budget {budget} KiB)");
+    assert!(ratio <= 24.0, "8x the replies took {ratio:.1}x the time");
+    if let Some(peak) = peak {
+        assert!(peak <= budget, "peak {peak} KiB over {budget} KiB");
+    }
+}
+/// What `gan check` keeps of a reply at most (docs/limits.md: 8 KiB, plus the message and
+/// the report's own copy), and the memory it may use besides: the embedded corpus, the
+/// program, the reader's batches of lines.
+const KEPT_PER_REPLY: u64 = 16 << 10;
+const CHECK_BASE: u64 = 56 << 20;

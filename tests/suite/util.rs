@@ -98,3 +98,50 @@ pub fn outcome(command: &mut assert_cmd::Command, stdin: &[u8]) -> (i32, String,
         text(&output.stderr),
     )
 }
+
+/// What a bounded run of a command did: its exit code (`None` when it was killed at the
+/// deadline or by a signal), its standard output and its standard error.
+pub struct Bounded {
+    pub code: Option<i32>,
+    pub stdout: Vec<u8>,
+    pub stderr: String,
+}
+
+/// Runs `command` (its standard output and error to files, standard input as set, null by
+/// default), killing it after `seconds`: a run that hangs fails the test instead of holding
+/// it.
+pub fn run_bounded(command: &mut std::process::Command, seconds: u64) -> Bounded {
+    use std::time::{Duration, Instant};
+    let dir = tempfile::tempdir().unwrap();
+    let (out, err) = (dir.path().join("stdout"), dir.path().join("stderr"));
+    let mut child = command
+        .stdout(std::fs::File::create(&out).unwrap())
+        .stderr(std::fs::File::create(&err).unwrap())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(seconds);
+    let code = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status.code();
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    Bounded {
+        code,
+        stdout: std::fs::read(&out).unwrap_or_default(),
+        stderr: String::from_utf8_lossy(&std::fs::read(&err).unwrap_or_default()).into_owned(),
+    }
+}
+
+/// The `gan` binary built for these tests, as a `std::process::Command` (standard input
+/// null).
+pub fn gan_std() -> std::process::Command {
+    let mut command = std::process::Command::new(assert_cmd::cargo::cargo_bin("gan"));
+    command.stdin(std::process::Stdio::null());
+    command
+}

@@ -55,6 +55,8 @@ pub fn read(name: &str, text: &str) -> Result<ReadReport, String> {
         vectors: Vec::new(),
         summary: None,
     };
+    // A report that gives an id twice is not one run's: refused, not silently merged.
+    let mut seen = std::collections::HashSet::new();
     for (number, line) in text.lines().enumerate() {
         if line.trim().is_empty() {
             continue;
@@ -75,7 +77,14 @@ pub fn read(name: &str, text: &str) -> Result<ReadReport, String> {
             }
             continue;
         }
-        report.vectors.push(vector(&value, &place)?);
+        let vector = vector(&value, &place)?;
+        if !seen.insert(vector.id.clone()) {
+            return Err(format!(
+                "{place}: the id {} is given twice: a report is one run's",
+                vector.id
+            ));
+        }
+        report.vectors.push(vector);
     }
     Ok(report)
 }

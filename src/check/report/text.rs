@@ -10,8 +10,21 @@ use crate::suite::{Answer, Status, Suite};
 use super::super::outcome::CaseResult;
 use super::{describe_answer, describe_expected, input_lines, Counts, Report};
 
-/// Writes the text report.
+/// Writes the text report; every control character an adapter wrote is shown escaped
+/// ([`crate::output::escape_controls`]).
 pub fn text(report: &Report, out: &mut dyn Write) -> io::Result<()> {
+    let mut raw = Vec::new();
+    whole(report, &mut raw)?;
+    escaped(&raw, out)
+}
+
+/// `raw`, with its control characters escaped, to `out`.
+fn escaped(raw: &[u8], out: &mut dyn Write) -> io::Result<()> {
+    let raw = String::from_utf8_lossy(raw);
+    out.write_all(crate::output::escape_controls(&raw).as_bytes())
+}
+
+fn whole(report: &Report, out: &mut dyn Write) -> io::Result<()> {
     let summary = report.summary();
     let (suite, what) = report.heading();
     writeln!(
@@ -54,7 +67,9 @@ fn run_record(run: &super::RunRecord, out: &mut dyn Write) -> io::Result<()> {
 /// The end of the text report alone: each failure, the notes and the result line (`gan check
 /// --quiet`).
 pub fn text_failures(report: &Report, out: &mut dyn Write) -> io::Result<()> {
-    end(report, out)
+    let mut raw = Vec::new();
+    end(report, &mut raw)?;
+    escaped(&raw, out)
 }
 
 fn end(report: &Report, out: &mut dyn Write) -> io::Result<()> {

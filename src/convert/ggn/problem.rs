@@ -185,7 +185,7 @@ impl fmt::Display for Problem {
             (None, pointer) => f.write_str(pointer)?,
         }
         if let Some(input) = &self.input {
-            write!(f, ": {}", crate::output::escape(input.as_bytes()).0)?;
+            write!(f, ": {}", crate::output::escape_text(input.as_bytes()))?;
         }
         write!(
             f,

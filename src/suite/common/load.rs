@@ -3,6 +3,7 @@
 //! reads).
 
 use std::fmt;
+use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
 use serde::de::DeserializeOwned;
@@ -33,10 +34,31 @@ impl fmt::Display for LoadError {
 
 impl std::error::Error for LoadError {}
 
-/// The text of the file at `path`.
+/// The most a vector file may hold: 256 MiB (the embedded corpus's largest is under 2 MB).
+pub(crate) const MAX_VECTOR_FILE: u64 = 256 << 20;
+
+/// The text of the vector file at `path`, at most [`MAX_VECTOR_FILE`] bytes.
 pub(crate) fn read(path: &Path) -> Result<String, LoadError> {
-    std::fs::read_to_string(path)
-        .map_err(|error| LoadError::new(path, format!("cannot read: {error}")))
+    let bytes = std::fs::File::open(path)
+        .and_then(|file| read_capped(file, MAX_VECTOR_FILE))
+        .map_err(|error| LoadError::new(path, format!("cannot read: {error}")))?;
+    String::from_utf8(bytes)
+        .map_err(|error| LoadError::new(path, format!("cannot read: not UTF-8: {error}")))
+}
+
+/// All of `reader`, refused without being read further once it passes `cap` bytes: an error
+/// saying "larger than the limit of N bytes" (`/dev/zero` or a runaway file is never read
+/// whole).
+pub(crate) fn read_capped(reader: impl Read, cap: u64) -> io::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    reader.take(cap.saturating_add(1)).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > cap {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("larger than the limit of {cap} bytes"),
+        ));
+    }
+    Ok(bytes)
 }
 
 /// The file `text` as a `T`; `what` names the kind of file a parse error says it is not
