@@ -2,7 +2,9 @@
 
 use std::io::{self, IsTerminal as _, Write};
 
-use crate::check::{self, Case, Command, Config, Glob, Mode, Report, Selection, SkipFile};
+use crate::check::{
+    self, Case, CheckError, Command, Config, Glob, Mode, Report, Selection, SkipFile,
+};
 
 use super::args::{CheckArgs, CheckMode, ReportFormat};
 use super::{FAILURE, OK, REJECTED};
@@ -64,7 +66,12 @@ fn run(args: &CheckArgs, out: &mut impl Write) -> io::Result<Result<u8, String>>
         // Every vector a run counts: those batch mode cannot send (inputs that are not UTF-8)
         // are counted there as skipped, and listed here too.
         for case in &cases {
-            writeln!(out, "{}", case.id)?;
+            match args.format {
+                ReportFormat::Json => {
+                    writeln!(out, "{}", serde_json::json!({ "id": case.id }))?;
+                }
+                _ => writeln!(out, "{}", case.id)?,
+            }
         }
         return Ok(Ok(OK));
     }
@@ -75,7 +82,18 @@ fn run(args: &CheckArgs, out: &mut impl Write) -> io::Result<Result<u8, String>>
     // Resolved once: every start (one per vector in per-case mode) runs the same file.
     let command = match Command::resolve(program, rest.iter().cloned()) {
         Ok(command) => command,
-        Err(error) => return Ok(Err(format!("cannot start the command: {error}"))),
+        Err(error) if error.kind() == io::ErrorKind::NotFound => {
+            return Ok(Err(format!(
+                "{}: cannot start: not found in PATH",
+                program.to_string_lossy()
+            )));
+        }
+        Err(error) => {
+            return Ok(Err(format!(
+                "{}: cannot start: {error}",
+                program.to_string_lossy()
+            )))
+        }
     };
     let mut config = Config::new(command);
     config.mode = mode;
@@ -92,6 +110,14 @@ fn run(args: &CheckArgs, out: &mut impl Write) -> io::Result<Result<u8, String>>
     bar.finish_and_clear();
     let report = match report {
         Ok(report) => report,
+        // The shape of every I/O error: the path, then the reason.
+        Err(CheckError::CannotStart { program, error }) => {
+            return Ok(Err(format!(
+                "{}: cannot start: {}",
+                program.display(),
+                super::files::plain(&error)
+            )))
+        }
         Err(error) => return Ok(Err(error.to_string())),
     };
 
@@ -120,6 +146,7 @@ fn write_report(args: &CheckArgs, report: &Report, out: &mut impl Write) -> io::
             let mut text = Vec::new();
             if args.quiet {
                 check::report::text_failures(report, &mut text)?;
+                without_result_line(&mut text);
             } else {
                 check::report::text(report, &mut text)?;
             }
@@ -138,6 +165,28 @@ fn write_report(args: &CheckArgs, report: &Report, out: &mut impl Write) -> io::
     Ok(())
 }
 
+/// The failures' part of the text report without the lines after them, which sum the run up
+/// (`stopped at the failure limit …`, `result: …`), nor the blank lines before those (`-q`: the
+/// summary is silenced, the failures are the data).
+fn without_result_line(text: &mut Vec<u8>) {
+    loop {
+        let body = text.strip_suffix(b"\n").unwrap_or(text);
+        let start = body
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |at| at + 1);
+        let last = &body[start..];
+        if last.is_empty() && !text.is_empty() {
+            text.pop();
+        } else if last.starts_with(b"result: ") || last.starts_with(b"stopped at the failure limit")
+        {
+            text.truncate(start);
+        } else {
+            return;
+        }
+    }
+}
+
 /// A progress bar on standard error when it is a terminal (indicatif draws nothing
 /// otherwise), to clear before the report.
 fn progress_bar(args: &CheckArgs, cases: usize, config: &mut Config) -> indicatif::ProgressBar {
@@ -146,9 +195,9 @@ fn progress_bar(args: &CheckArgs, cases: usize, config: &mut Config) -> indicati
         indicatif::ProgressDrawTarget::stderr(),
     );
     if let Ok(style) = indicatif::ProgressStyle::with_template(
-        "{bar:40} {pos}/{len} vectors, {per_sec}, eta {eta}",
+        "gan check: {wide_bar} {pos}/{len} vectors, {rate}, eta {eta}",
     ) {
-        bar.set_style(style);
+        bar.set_style(style.with_key("rate", super::progress::whole_per_second));
     }
     if !args.quiet && std::io::stderr().is_terminal() {
         let shown = bar.clone();

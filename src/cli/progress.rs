@@ -1,4 +1,5 @@
-//! Progress on standard error for long reads (`gan parse`, `gan detect`, `gan migrate`).
+//! Progress on standard error for long reads (`gan parse`, `gan detect`, `gan migrate`),
+//! labelled with the command, rates in whole numbers.
 //!
 //! Shown only when standard error is a terminal, never with `--quiet`, and only for a large
 //! input: a bar from the start when the input is a file of at least [`THRESHOLD`] bytes, a
@@ -8,10 +9,10 @@
 //! Output and bar never share a line: when standard output is a terminal too, every write
 //! to it is made with the bar cleared, and the bar is drawn again below it ([`Suspending`]).
 
-use std::fs;
+use std::fmt;
 use std::io::{self, IsTerminal, Read, Write};
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 
 /// Inputs at least this large get progress.
 pub(super) const THRESHOLD: u64 = 4 << 20;
@@ -25,28 +26,20 @@ pub(super) struct Progress {
 }
 
 impl Progress {
-    /// Progress for standard input (its size known when it is a regular file).
-    pub(super) fn of_stdin(quiet: bool) -> Progress {
-        let size = fs::metadata("/dev/stdin")
-            .ok()
-            .filter(fs::Metadata::is_file)
-            .map(|metadata| metadata.len());
-        Progress::of_size(size, quiet)
-    }
-
-    /// Progress for an input of `size` bytes (`None`: unknown).
-    pub(super) fn of_size(size: Option<u64>, quiet: bool) -> Progress {
+    /// Progress for an input of `size` bytes (`None`: unknown), labelled with the command
+    /// (`gan parse`): `gan parse: ████░░ 1.00 MiB/4.58 MiB, 31 MiB/s, eta 1s`.
+    pub(super) fn of_size(label: &str, size: Option<u64>, quiet: bool) -> Progress {
         if quiet || !io::stderr().is_terminal() || size.is_some_and(|size| size < THRESHOLD) {
             return Progress::default();
         }
         let bar = ProgressBar::with_draw_target(size, ProgressDrawTarget::hidden());
         let template = if size.is_some() {
-            "{bar:40} {bytes}/{total_bytes} {binary_bytes_per_sec} eta {eta}"
+            format!("{label}: {{wide_bar}} {{bytes}}/{{total_bytes}}, {{rate}}, eta {{eta}}")
         } else {
-            "{bytes} read, {binary_bytes_per_sec}"
+            format!("{label}: {{bytes}} read, {{rate}}")
         };
-        if let Ok(style) = ProgressStyle::with_template(template) {
-            bar.set_style(style);
+        if let Ok(style) = ProgressStyle::with_template(&template) {
+            bar.set_style(style.with_key("rate", byte_rate));
         }
         Progress {
             bar: Some(bar),
@@ -93,6 +86,34 @@ impl Progress {
     }
 }
 
+/// The rate of a byte bar in whole units: `31 MiB/s`, `740 KiB/s`, `12 B/s`.
+fn byte_rate(state: &ProgressState, out: &mut dyn fmt::Write) {
+    let _ = out.write_str(&whole_bytes_per_second(state.per_sec()));
+}
+
+/// `bytes` a second in whole binary units.
+pub(super) fn whole_bytes_per_second(bytes: f64) -> String {
+    const UNITS: [&str; 4] = ["B", "KiB", "MiB", "GiB"];
+    let mut value = if bytes.is_finite() {
+        bytes.max(0.0)
+    } else {
+        0.0
+    };
+    let mut unit = 0;
+    while value >= 1024.0 && unit + 1 < UNITS.len() {
+        value /= 1024.0;
+        unit += 1;
+    }
+    format!("{value:.0} {}/s", UNITS[unit])
+}
+
+/// A rate of items in whole numbers: `12913/s`.
+pub(super) fn whole_per_second(state: &ProgressState, out: &mut dyn fmt::Write) {
+    let rate = state.per_sec();
+    let rate = if rate.is_finite() { rate.max(0.0) } else { 0.0 };
+    let _ = write!(out, "{rate:.0}/s");
+}
+
 /// A reader that advances a [`Progress`] (once per read: a block, not a line).
 #[derive(Debug)]
 pub(super) struct Metered<R> {
@@ -135,5 +156,18 @@ impl<W: Write> Write for Suspending<'_, W> {
             Some(bar) if !bar.is_hidden() => bar.suspend(|| self.inner.flush()),
             _ => self.inner.flush(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::whole_bytes_per_second;
+
+    #[test]
+    fn rates_are_whole_numbers_of_binary_units() {
+        assert_eq!(whole_bytes_per_second(12.6), "13 B/s");
+        assert_eq!(whole_bytes_per_second(2048.0), "2 KiB/s");
+        assert_eq!(whole_bytes_per_second(31.4 * 1024.0 * 1024.0), "31 MiB/s");
+        assert_eq!(whole_bytes_per_second(f64::NAN), "0 B/s");
     }
 }

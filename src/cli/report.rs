@@ -12,7 +12,9 @@ pub fn matrix(args: &MatrixArgs, out: &mut impl Write) -> io::Result<u8> {
     for path in &args.reports {
         let report = match std::fs::read_to_string(path) {
             Ok(report) => report,
-            Err(error) => return super::fail("report", format!("{}: {error}", path.display())),
+            Err(error) => {
+                return super::fail("report matrix", format!("{}: {error}", path.display()))
+            }
         };
         let name = path.file_name().map_or_else(
             || path.display().to_string(),
@@ -22,6 +24,6 @@ pub fn matrix(args: &MatrixArgs, out: &mut impl Write) -> io::Result<u8> {
     }
     match render(&columns, out)? {
         Ok(()) => Ok(OK),
-        Err(message) => super::fail("report", &message),
+        Err(message) => super::fail("report matrix", &message),
     }
 }

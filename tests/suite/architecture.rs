@@ -1935,7 +1935,16 @@ const NOT_SUITE_NAMES: &[(&str, &str, &str)] = &[
         "the program, in the name of a temporary file",
     ),
     ("cli/args.rs", "gan", "the program"),
-    ("cli/args.rs", "ggn", "the flag --ggn of gan migrate"),
+    (
+        "cli/args.rs",
+        "ggn",
+        "the flag --ggn of gan migrate, and the subcommand gan ggn in Command::name",
+    ),
+    (
+        "cli/args.rs",
+        "migrate",
+        "the subcommand gan migrate, in Command::name",
+    ),
     ("cli/mod.rs", "gan", "the program"),
     ("cli/mod.rs", "ggn", "the subcommand gan ggn"),
     ("cli/mod.rs", "migrate", "the subcommand gan migrate"),

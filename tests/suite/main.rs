@@ -14,6 +14,8 @@ mod check_suite_reports;
 mod check_suites;
 mod check_suites_cli;
 mod cli;
+mod cli_every_command;
+mod cli_files;
 mod cli_habits;
 mod corpus_diff;
 mod corpus_files;
