@@ -26,6 +26,7 @@ mod fast_path;
 #[path = "../fuzz_props/mod.rs"]
 mod fuzz_props;
 mod fuzz_replay;
+mod fuzz_script;
 mod generator;
 mod ggn;
 mod ggn_cli;
