@@ -147,22 +147,41 @@ impl CorpusDiff {
     /// …,"added":…,"removed":…,"flipped":…}]}}`, the dialects with changes in the order of
     /// [`Dialect::ALL`].
     pub fn summary_json_line(&self) -> String {
-        let dialects: Vec<serde_json::Value> = self
+        #[derive(Serialize)]
+        struct Dialect {
+            dialect: String,
+            added: usize,
+            removed: usize,
+            flipped: usize,
+        }
+        #[derive(Serialize)]
+        struct Summary {
+            equivalent: bool,
+            dialects: Vec<Dialect>,
+        }
+        #[derive(Serialize)]
+        struct Line {
+            summary: Summary,
+        }
+        let dialects = self
             .totals()
             .into_iter()
-            .map(|(dialect, [added, removed, flipped])| {
-                serde_json::json!({
-                    "dialect": dialect,
-                    "added": added,
-                    "removed": removed,
-                    "flipped": flipped,
-                })
+            .map(|(dialect, [added, removed, flipped])| Dialect {
+                dialect,
+                added,
+                removed,
+                flipped,
             })
             .collect();
-        let summary = serde_json::json!({
-            "summary": { "equivalent": self.equivalent, "dialects": dialects }
-        });
-        format!("{summary}\n")
+        let line = Line {
+            summary: Summary {
+                equivalent: self.equivalent,
+                dialects,
+            },
+        };
+        let mut text = serde_json::to_string(&line).expect("a summary serializes");
+        text.push('\n');
+        text
     }
 
     /// Every change with its kind (`added`, `removed`, `flipped`), in that order.
