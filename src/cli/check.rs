@@ -19,6 +19,36 @@ pub fn check(args: &CheckArgs, out: &mut impl Write) -> io::Result<u8> {
     }
 }
 
+/// The skip file of `--skip-file`, read and parsed; `Err(message)` names the file.
+fn read_skip_file(args: &CheckArgs) -> Result<Option<SkipFile>, String> {
+    let Some(path) = &args.skip_file else {
+        return Ok(None);
+    };
+    let text =
+        std::fs::read_to_string(path).map_err(|error| format!("{}: {error}", path.display()))?;
+    SkipFile::parse(&text)
+        .map(Some)
+        .map_err(|error| format!("{}: {error}", path.display()))
+}
+
+/// The command after `--`, resolved once: every start (one per vector in per-case mode) runs
+/// the same file. `Err(message)` names the program.
+fn resolve(args: &CheckArgs) -> Result<Command, String> {
+    let Some((program, rest)) = args.command.split_first() else {
+        return Err("no command to check: give it after `--`".to_owned());
+    };
+    Command::resolve(program, rest.iter().cloned()).map_err(|error| {
+        if error.kind() == io::ErrorKind::NotFound {
+            format!(
+                "{}: cannot start: not found in PATH",
+                program.to_string_lossy()
+            )
+        } else {
+            format!("{}: cannot start: {error}", program.to_string_lossy())
+        }
+    })
+}
+
 /// `Err(message)` for usage errors and a command that cannot start (exit status 2).
 fn run(args: &CheckArgs, out: &mut impl Write) -> io::Result<Result<u8, String>> {
     let mode = match args.mode {
@@ -32,15 +62,9 @@ fn run(args: &CheckArgs, out: &mut impl Write) -> io::Result<Result<u8, String>>
             args.suite
         )));
     }
-    let skip = match &args.skip_file {
-        None => None,
-        Some(path) => match std::fs::read_to_string(path) {
-            Ok(text) => match SkipFile::parse(&text) {
-                Ok(skip) => Some(skip),
-                Err(error) => return Ok(Err(format!("{}: {error}", path.display()))),
-            },
-            Err(error) => return Ok(Err(format!("{}: {error}", path.display()))),
-        },
+    let skip = match read_skip_file(args) {
+        Ok(skip) => skip,
+        Err(message) => return Ok(Err(message)),
     };
     // Found now rather than after the whole run.
     if let Some(path) = &args.write_skip_file {
@@ -76,24 +100,9 @@ fn run(args: &CheckArgs, out: &mut impl Write) -> io::Result<Result<u8, String>>
         return Ok(Ok(OK));
     }
 
-    let Some((program, rest)) = args.command.split_first() else {
-        return Ok(Err("no command to check: give it after `--`".to_owned()));
-    };
-    // Resolved once: every start (one per vector in per-case mode) runs the same file.
-    let command = match Command::resolve(program, rest.iter().cloned()) {
+    let command = match resolve(args) {
         Ok(command) => command,
-        Err(error) if error.kind() == io::ErrorKind::NotFound => {
-            return Ok(Err(format!(
-                "{}: cannot start: not found in PATH",
-                program.to_string_lossy()
-            )));
-        }
-        Err(error) => {
-            return Ok(Err(format!(
-                "{}: cannot start: {error}",
-                program.to_string_lossy()
-            )))
-        }
+        Err(message) => return Ok(Err(message)),
     };
     let mut config = Config::new(command);
     config.mode = mode;

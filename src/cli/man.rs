@@ -1,5 +1,5 @@
 //! `gan man`: the manual pages, one for `gan` and one per command and subcommand
-//! (`gan-parse`, `gan-ggn-validate`, `gan-report-matrix`, …), rendered by clap_mangen from the
+//! (`gan-parse`, `gan-ggn-validate`, `gan-report-matrix`, …), rendered by `clap_mangen` from the
 //! declaration of `args.rs`: on standard output one after the other, or with `--out DIR` one
 //! file each, written whole (`atomic`).
 

@@ -446,17 +446,16 @@ impl Reporter {
     fn show(&mut self, diagnostic: &Diagnostic) -> bool {
         let first_of_style = self.ambiguous.show(diagnostic);
         let code = diagnostic.code();
-        let at = match self.tally.iter().position(|tally| tally.code == code) {
-            Some(at) => at,
-            None => {
-                self.tally.push(Tally {
-                    code,
-                    severity: diagnostic.severity(),
-                    seen: 0,
-                    shown: 0,
-                });
-                self.tally.len() - 1
-            }
+        let at = if let Some(at) = self.tally.iter().position(|tally| tally.code == code) {
+            at
+        } else {
+            self.tally.push(Tally {
+                code,
+                severity: diagnostic.severity(),
+                seen: 0,
+                shown: 0,
+            });
+            self.tally.len() - 1
         };
         let tally = &mut self.tally[at];
         tally.seen += 1;

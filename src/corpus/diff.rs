@@ -124,6 +124,10 @@ impl CorpusDiff {
     /// The changes as JSON Lines, `gan diff --json`: one object per change, its kind first
     /// (`{"change":"added","dialect":…,"group":…,"input":…,"new":…}`), added, then removed,
     /// then flipped.
+    ///
+    /// # Panics
+    ///
+    /// Never: a change is strings, booleans and numbers, which always serialize.
     pub fn changes_json_lines(&self) -> String {
         #[derive(Serialize)]
         struct Line<'a> {
@@ -146,9 +150,14 @@ impl CorpusDiff {
     /// The last line of `gan diff --json`: `{"summary":{"equivalent":…,"dialects":[{"dialect":
     /// …,"added":…,"removed":…,"flipped":…}]}}`, the dialects with changes in the order of
     /// [`Dialect::ALL`].
+    ///
+    /// # Panics
+    ///
+    /// Never: the summary is strings, booleans and numbers, which always serialize.
     pub fn summary_json_line(&self) -> String {
+        // Structs rather than `json!`, whose objects sort their keys.
         #[derive(Serialize)]
-        struct Dialect {
+        struct Totals {
             dialect: String,
             added: usize,
             removed: usize,
@@ -157,7 +166,7 @@ impl CorpusDiff {
         #[derive(Serialize)]
         struct Summary {
             equivalent: bool,
-            dialects: Vec<Dialect>,
+            dialects: Vec<Totals>,
         }
         #[derive(Serialize)]
         struct Line {
@@ -166,7 +175,7 @@ impl CorpusDiff {
         let dialects = self
             .totals()
             .into_iter()
-            .map(|(dialect, [added, removed, flipped])| Dialect {
+            .map(|(dialect, [added, removed, flipped])| Totals {
                 dialect,
                 added,
                 removed,

@@ -338,6 +338,7 @@ fn every_command_takes_q_and_its_help_says_which_meaning() {
 
 /// What `-q` leaves of each command's output: nothing for a verdict, the data for the others.
 #[test]
+#[allow(clippy::too_many_lines)] // a case per command
 fn quiet_prints_what_each_command_promises() {
     let dir = tempfile::tempdir().unwrap();
     let reports = reports(dir.path());
@@ -663,6 +664,7 @@ fn every_json_output_is_json_lines() {
 /// Every I/O error reads `gan <command> [<subcommand>]: <path>: <reason>`: the files a
 /// command reads and writes, standard input and standard output.
 #[test]
+#[allow(clippy::too_many_lines)] // a case per command
 fn every_io_error_has_one_shape() {
     let dir = tempfile::tempdir().unwrap();
     let missing = dir.path().join("missing");

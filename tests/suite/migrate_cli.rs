@@ -557,7 +557,7 @@ fn count_prints_the_counts_per_code() {
 fn diagnostics_are_bounded_per_code_and_counted() {
     let mut input = String::new();
     for i in 0..3000 {
-        input.push_str(&format!("C:-K\nC:PH{i}\nC:K\n"));
+        std::fmt::Write::write_fmt(&mut input, format_args!("C:-K\nC:PH{i}\nC:K\n")).unwrap();
     }
     let dir = tempfile::tempdir().unwrap();
     let report = dir.path().join("r.jsonl");
