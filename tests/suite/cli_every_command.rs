@@ -834,6 +834,9 @@ fn every_io_error_has_one_shape() {
         (&["man", "--out", "$M"], "", "", "$M/gan.1"),
     ];
     let mut covered = Vec::new();
+    // Every message, for review: `$ gan ARGS` then its standard error, the scratch folder read
+    // `$TMP`.
+    let mut messages = String::new();
     for (args, stdin, stdout, path) in cases {
         let fill = |text: &str| {
             text.replace("$M", &m)
@@ -874,9 +877,39 @@ fn every_io_error_has_one_shape() {
             last.starts_with(&expected) && last.len() > expected.len(),
             "{args:?}: expected {expected:?}…, got {stderr:?}"
         );
+        let redirects = match (*stdin, *stdout) {
+            ("dir", _) => " < /",
+            (_, "full") => " > /dev/full",
+            _ => "",
+        };
+        let scratch = dir.path().display().to_string();
+        messages.push_str(
+            &format!("$ gan {}{redirects}\n{stderr}", args.join(" ")).replace(&scratch, "$TMP"),
+        );
         covered.push(args);
     }
     assert_covers_every_command(&covered);
+    insta::assert_snapshot!("io_errors", messages);
+}
+
+/// The short help (`-h`) of every command and subcommand on an 80-column terminal, for review
+/// of its examples, its `-q` line and its `--color` line.
+#[test]
+fn short_help_pages() {
+    let (leaves, parents) = commands();
+    let mut pages: Vec<Vec<String>> = vec![Vec::new()];
+    pages.extend(parents);
+    pages.extend(leaves);
+    pages.sort();
+    let mut all = String::new();
+    for words in pages {
+        let mut args: Vec<&str> = words.iter().map(String::as_str).collect();
+        args.push("-h");
+        let (code, help, stderr) = gan_in(root(), &args, &[("COLUMNS", "80")]);
+        assert_eq!((code, stderr.as_str()), (0, ""), "{args:?}");
+        all.push_str(&format!("$ gan {}\n{help}\n", args.join(" ")));
+    }
+    insta::assert_snapshot!("short_help", all);
 }
 
 /// Every help page (`-h` and `--help` of every command and subcommand) on an 80-column
