@@ -203,10 +203,8 @@ fn progress_bar(args: &CheckArgs, cases: usize, config: &mut Config) -> indicati
         Some(cases as u64),
         indicatif::ProgressDrawTarget::stderr(),
     );
-    if let Ok(style) = indicatif::ProgressStyle::with_template(
-        "gan check: {wide_bar} {pos}/{len} vectors, {rate}, eta {eta}",
-    ) {
-        bar.set_style(style.with_key("rate", super::progress::whole_per_second));
+    if let Some(style) = super::progress::count_style("gan check", "vectors") {
+        bar.set_style(style);
     }
     if !args.quiet && std::io::stderr().is_terminal() {
         let shown = bar.clone();

@@ -33,13 +33,8 @@ impl Progress {
             return Progress::default();
         }
         let bar = ProgressBar::with_draw_target(size, ProgressDrawTarget::hidden());
-        let template = if size.is_some() {
-            format!("{label}: {{wide_bar}} {{bytes}}/{{total_bytes}}, {{rate}}, eta {{eta}}")
-        } else {
-            format!("{label}: {{bytes}} read, {{rate}}")
-        };
-        if let Ok(style) = ProgressStyle::with_template(&template) {
-            bar.set_style(style.with_key("rate", byte_rate));
+        if let Some(style) = byte_style(label, size.is_some()) {
+            bar.set_style(style);
         }
         Progress {
             bar: Some(bar),
@@ -86,6 +81,26 @@ impl Progress {
     }
 }
 
+/// The style of a byte count labelled `label` (`gan parse`): a bar with the total and an eta
+/// when the size is known, the bytes read and the rate otherwise.
+fn byte_style(label: &str, sized: bool) -> Option<ProgressStyle> {
+    let template = if sized {
+        format!("{label}: {{wide_bar}} {{bytes}}/{{total_bytes}}, {{rate}}, eta {{eta}}")
+    } else {
+        format!("{label}: {{bytes}} read, {{rate}}")
+    };
+    let style = ProgressStyle::with_template(&template).ok()?;
+    Some(style.with_key("rate", byte_rate))
+}
+
+/// The style of a bar counting `items` (`vectors`) labelled `label` (`gan check`):
+/// `gan check: ███░░░ 1200/14928 vectors, 5400/s, eta 3s`.
+pub(super) fn count_style(label: &str, items: &str) -> Option<ProgressStyle> {
+    let template = format!("{label}: {{wide_bar}} {{pos}}/{{len}} {items}, {{rate}}, eta {{eta}}");
+    let style = ProgressStyle::with_template(&template).ok()?;
+    Some(style.with_key("rate", whole_per_second))
+}
+
 /// The rate of a byte bar in whole units: `31 MiB/s`, `740 KiB/s`, `12 B/s`.
 fn byte_rate(state: &ProgressState, out: &mut dyn fmt::Write) {
     let _ = out.write_str(&whole_bytes_per_second(state.per_sec()));
@@ -108,7 +123,7 @@ pub(super) fn whole_bytes_per_second(bytes: f64) -> String {
 }
 
 /// A rate of items in whole numbers: `12913/s`.
-pub(super) fn whole_per_second(state: &ProgressState, out: &mut dyn fmt::Write) {
+fn whole_per_second(state: &ProgressState, out: &mut dyn fmt::Write) {
     let rate = state.per_sec();
     let rate = if rate.is_finite() { rate.max(0.0) } else { 0.0 };
     let _ = write!(out, "{rate:.0}/s");
@@ -161,7 +176,103 @@ impl<W: Write> Write for Suspending<'_, W> {
 
 #[cfg(test)]
 mod tests {
-    use super::whole_bytes_per_second;
+    use std::io;
+    use std::sync::{Arc, Mutex};
+
+    use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle, TermLike};
+
+    use super::{byte_style, count_style, whole_bytes_per_second};
+
+    /// An 80-column terminal that keeps what is written to it.
+    #[derive(Debug, Clone, Default)]
+    struct Screen(Arc<Mutex<String>>);
+
+    impl TermLike for Screen {
+        fn width(&self) -> u16 {
+            80
+        }
+        fn move_cursor_up(&self, _: usize) -> io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_down(&self, _: usize) -> io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_right(&self, _: usize) -> io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_left(&self, _: usize) -> io::Result<()> {
+            Ok(())
+        }
+        fn write_line(&self, line: &str) -> io::Result<()> {
+            let mut text = self.0.lock().unwrap();
+            text.push_str(line);
+            text.push('\n');
+            Ok(())
+        }
+        fn write_str(&self, part: &str) -> io::Result<()> {
+            self.0.lock().unwrap().push_str(part);
+            Ok(())
+        }
+        fn clear_line(&self) -> io::Result<()> {
+            let mut text = self.0.lock().unwrap();
+            let start = text.rfind('\n').map_or(0, |at| at + 1);
+            text.truncate(start);
+            Ok(())
+        }
+        fn flush(&self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// The line a bar of `style` draws at `position` of `len`, after a few steps (for a rate).
+    fn drawn(style: ProgressStyle, len: Option<u64>, position: u64) -> String {
+        let screen = Screen::default();
+        let bar = ProgressBar::with_draw_target(
+            len,
+            ProgressDrawTarget::term_like(Box::new(screen.clone())),
+        );
+        bar.set_style(style);
+        for step in 1..=4 {
+            std::thread::sleep(std::time::Duration::from_millis(5));
+            bar.set_position(position * step / 4);
+        }
+        bar.force_draw();
+        let text = screen.0.lock().unwrap().clone();
+        text.lines()
+            .last()
+            .unwrap_or_default()
+            .trim_end()
+            .to_owned()
+    }
+
+    /// Progress says whose it is and counts in whole numbers (`gan check` printed
+    /// `12,912.9029/s` with no label).
+    #[test]
+    fn progress_is_labelled_and_its_rates_are_whole() {
+        let line = drawn(
+            count_style("gan check", "vectors").unwrap(),
+            Some(14928),
+            1200,
+        );
+        let shape =
+            regex::Regex::new(r"^gan check: \S+ 1200/14928 vectors, \d+/s, eta \d+[smh]$").unwrap();
+        assert!(shape.is_match(&line), "{line:?}");
+        assert!(line.chars().count() <= 80, "{line:?}");
+        let line = drawn(
+            byte_style("gan parse", true).unwrap(),
+            Some(48 << 20),
+            12 << 20,
+        );
+        let shape = regex::Regex::new(
+            r"^gan parse: \S+ 12\.00 MiB/48\.00 MiB, \d+ (B|KiB|MiB|GiB)/s, eta \d+[smh]$",
+        )
+        .unwrap();
+        assert!(shape.is_match(&line), "{line:?}");
+        let line = drawn(byte_style("gan migrate", false).unwrap(), None, 5 << 20);
+        let shape =
+            regex::Regex::new(r"^gan migrate: 5\.00 MiB read, \d+ (B|KiB|MiB|GiB)/s$").unwrap();
+        assert!(shape.is_match(&line), "{line:?}");
+    }
 
     #[test]
     fn rates_are_whole_numbers_of_binary_units() {
