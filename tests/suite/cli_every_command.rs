@@ -4,6 +4,7 @@
 //! shape for I/O errors, help whose examples do not wrap, and a manual page each.
 
 use std::collections::BTreeSet;
+use std::fmt::Write as _;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
@@ -907,7 +908,7 @@ fn short_help_pages() {
         args.push("-h");
         let (code, help, stderr) = gan_in(root(), &args, &[("COLUMNS", "80")]);
         assert_eq!((code, stderr.as_str()), (0, ""), "{args:?}");
-        all.push_str(&format!("$ gan {}\n{help}\n", args.join(" ")));
+        writeln!(all, "$ gan {}\n{help}", args.join(" ")).unwrap();
     }
     insta::assert_snapshot!("short_help", all);
 }
