@@ -138,7 +138,7 @@ fn the_matrix_reads_json_reports_and_refuses_anything_else() {
     assert_eq!(
         text(&output.stderr),
         format!(
-            "gan report: bad.jsonl: line 1: not a line of a `gan check --format json` report (no id or result)\n"
+            "gan report matrix: bad.jsonl: line 1: not a line of a `gan check --format json` report (no id or result)\n"
         )
     );
 }
