@@ -143,6 +143,8 @@ pub struct ReadmeDoctests;
 pub mod docs_doctests {
     #[doc = include_str!("../docs/check.md")]
     pub struct Check;
+    #[doc = include_str!("../docs/cli.md")]
+    pub struct Cli;
     #[doc = include_str!("../docs/corpus.md")]
     pub struct Corpus;
     #[doc = include_str!("../docs/ggn.md")]

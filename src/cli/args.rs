@@ -17,7 +17,17 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
                   (CHESS:K, shogi:+p, C:-K, CHESS:KING) in five dialects: legacy, beta, pnn, \
                   snn-pin (the default) and qpi; generate and diff the conformance corpus; \
                   validate GGN move tables and list the moves they allow.",
-    after_help = "Exit codes: 0 ok, 1 some input rejected (or check failed), 2 usage or I/O error.\n\n\
+    after_help = "Exit codes: 0 ok, 1 some input rejected (or check failed), 2 usage or I/O error. \
+                  A closed standard output (`gan ... | head -1`) is not an error: the exit status \
+                  still covers all the data.\n\n\
+                  -q, on every command: where the output is a verdict (parse, detect, ggn \
+                  validate) nothing is printed and the exit status tells, as with grep -q; \
+                  elsewhere progress, per-item diagnostics and summaries are silenced, never the \
+                  data asked for. Each command's --help says which.\n\n\
+                  Errors: `gan <command> [<subcommand>]: <path>: <reason>` for files and streams, \
+                  `gan <command>: <message>` otherwise; exit status 2.\n\n\
+                  Colors (--color auto): on a terminal, unless NO_COLOR is set or TERM=dumb; a \
+                  non-empty CLICOLOR_FORCE forces them.\n\n\
                   Decision ids in the help texts (D1–D12, M1–M7, G1–G17) refer to the project's \
                   decision record: `gan decisions D10` prints one (docs/DECISIONS.md in the \
                   repository); the published specs are listed in docs/specs.md.\n\n\
@@ -25,9 +35,16 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
                   gan detect c:-k\n  gan check -- python3 conformance/adapters/gan_ref.py"
 )]
 pub struct Cli {
-    /// When to color the output and the messages: auto (colors on a terminal, unless
-    /// `NO_COLOR` is set or `TERM=dumb`; `CLICOLOR_FORCE` forces them), always or never.
-    #[arg(long, value_enum, default_value_t = ColorChoice::Auto, global = true)]
+    /// Colors: auto (the default), always or never.
+    #[arg(
+        long,
+        value_enum,
+        value_name = "WHEN",
+        default_value_t = ColorChoice::Auto,
+        hide_default_value = true,
+        hide_possible_values = true,
+        global = true
+    )]
     pub color: ColorChoice,
 
     #[command(subcommand)]
@@ -51,22 +68,25 @@ pub enum Command {
              object per input: conformance/schema/parse-output.schema.json; with --count, \
              one object of counts)"
         )),
-        after_help = "Input: the IDs given, or standard input when there are none (or \
-                            only `-`): each LF-terminated line is one input, minus one CR before \
-                            the LF; nothing else is trimmed. With -z, NUL-separated inputs. \
-                            Standard input is read in 1 MiB blocks, each parsed on -j threads; \
-                            the output keeps the input order.\n\n\
-                            Progress: on a terminal, a standard input of 4 MiB or more shows \
-                            progress on standard error (none with -q), cleared before each \
-                            write to the same terminal.\n\n\
-                            Exit codes: 0 all valid, 1 at least one invalid, 2 usage or I/O error \
-                            (the same with --invalid-only, --count and -q; a closed output pipe \
-                            stops the printing, not the reading).\n\n\
-                            Examples:\n  gan parse SHOGI:+P\n  gan parse --dialect legacy CHESS:KING\n  \
-                            printf 'CHESS:k\\n' | gan parse --format json\n  \
-                            gan parse --invalid-only < examples/spec-examples.txt\n  \
-                            gan parse --count --json < examples/spec-examples.txt\n  \
-                            gan parse -- -K\n  printf 'a\\nb\\0' | gan parse -z"
+        after_help = "Input: the IDs given; or the lines of each -f FILE, in order, as one \
+                      input (`-f -` is standard input); or standard input when there are \
+                      neither (or only the ID `-`). Each LF-terminated line is one input, minus \
+                      one CR before the LF; nothing else is trimmed; a file's last line ends \
+                      with its file. With -z, NUL-separated inputs. Files and standard input \
+                      are read in 1 MiB blocks, each parsed on -j threads; the output keeps the \
+                      input order. An ID that names an existing file gets a hint to use -f.\n\n\
+                      Progress: on a terminal, an input of 4 MiB or more shows progress on \
+                      standard error (none with -q), cleared before each write to the same \
+                      terminal.\n\n\
+                      Exit codes: 0 all valid, 1 at least one invalid, 2 usage or I/O error \
+                      (the same with --invalid-only, --count and -q; a closed output pipe \
+                      stops the printing, not the reading).\n\n\
+                      Examples:\n  gan parse SHOGI:+P\n  gan parse --dialect legacy CHESS:KING\n  \
+                      printf 'CHESS:k\\n' | gan parse --format json\n  \
+                      gan parse --invalid-only -f examples/spec-examples.txt\n  \
+                      gan parse --count --json < examples/spec-examples.txt\n  \
+                      gan parse -q -f ids.txt && echo 'all valid'\n  \
+                      gan parse -- -K\n  printf 'a\\nb\\0' | gan parse -z"
     )]
     Parse(ParseArgs),
     /// Parse identifiers in every dialect and show what each accepts (D10, docs/DECISIONS.md).
@@ -77,40 +97,42 @@ pub enum Command {
              (JSON Lines, one object per input: \
              conformance/schema/detect-output.schema.json)"
         )),
-        after_help = "Same input rules as `gan parse`, and the same progress on a terminal \
-                            for a standard input of 4 MiB or more.\n\n\
-                            Exit codes: 0 every input accepted by at least one dialect, 1 otherwise, \
-                            2 usage or I/O error.\n\nExamples:\n  gan detect c:-k\n  \
-                            gan detect --format json CHESS:KING\n  \
-                            gan detect < examples/spec-examples.txt"
+        after_help = "Same input rules as `gan parse` (IDs, -f FILE or standard input), and \
+                      the same progress on a terminal for an input of 4 MiB or more.\n\n\
+                      Exit codes: 0 every input accepted by at least one dialect, 1 otherwise, \
+                      2 usage or I/O error.\n\nExamples:\n  gan detect c:-k\n  \
+                      gan detect --format json CHESS:KING\n  \
+                      gan detect -f examples/spec-examples.txt"
     )]
     Detect(DetectArgs),
-    /// Convert identifiers from one dialect to another, reporting everything lost (M1–M7, docs/DECISIONS.md).
+    /// Convert identifiers from one dialect to another, reporting everything lost (M1–M7,
+    /// docs/DECISIONS.md).
     Migrate(MigrateArgs),
     /// Generate the conformance corpus from the grammars, confirmed by the oracle regexes.
     #[command(
         after_help = "Writes exactly gan/{dialect}.json, ggn/validation.json, \
-                            ggn/evaluation.json, migrations.json, migrate-ggn.json, cross-dialect.json and \
-                            manifest.json under --out (only gan/{dialect}.json with --dialect). \
-                            The same grammars and seed give byte-identical files.\n\n\
-                            --oracle FILE: one line per dialect, `DIALECT PATTERN`, the uppercase \
-                            form of its regex with named groups as in docs/DECISIONS.md §1; `#` starts a \
-                            comment.\n\n\
-                            Exit codes: 0 written (or fresh with --check), 1 stale files (--check) or \
-                            the parser and the oracle disagree, 2 usage, grammar or I/O error.\n\n\
-                            Examples:\n  gan generate\n  gan generate --check\n  \
-                            gan generate --dialect qpi --out /tmp/corpus\n  \
-                            gan generate --grammar-dir examples/edited-grammar \\\n      \
-                            --oracle examples/edited-grammar/oracle.txt --out new"
+                      ggn/evaluation.json, migrations.json, migrate-ggn.json, \
+                      cross-dialect.json and manifest.json under --out (only gan/{dialect}.json \
+                      with --dialect), and prints a line per file written (none with -q). The \
+                      same grammars and seed give byte-identical files.\n\n\
+                      --oracle FILE: one line per dialect, `DIALECT PATTERN`, the uppercase \
+                      form of its regex with named groups as in docs/DECISIONS.md §1; `#` \
+                      starts a comment.\n\n\
+                      Exit codes: 0 written (or fresh with --check), 1 stale files (--check) or \
+                      the parser and the oracle disagree, 2 usage, grammar or I/O error.\n\n\
+                      Examples:\n  gan generate\n  gan generate --check\n  \
+                      gan generate --dialect qpi --out /tmp/corpus\n  \
+                      gan generate --grammar-dir examples/edited-grammar \\\n      \
+                      --oracle examples/edited-grammar/oracle.txt --out new"
     )]
     Generate(GenerateArgs),
     /// Compare two corpora: vectors added, removed or flipped, matched by (dialect, input).
     #[command(
         after_help = "A vector is flipped when its verdict, actor, error code or offset \
-                            changed; groups and ids do not count.\n\n\
-                            Exit codes: 0 equivalent, 1 different, 2 usage or I/O error.\n\n\
-                            Examples:\n  gan diff conformance new\n  \
-                            gan diff --format json conformance new"
+                      changed; groups and ids do not count.\n\n\
+                      Exit codes: 0 equivalent, 1 different, 2 usage or I/O error.\n\n\
+                      Examples:\n  gan diff conformance new\n  \
+                      gan diff --json conformance new"
     )]
     Diff(DiffArgs),
     /// Run another implementation, in any language, against the conformance corpus.
@@ -127,20 +149,31 @@ pub enum Command {
                       on standard input and answers with its exit status.",
         after_help = "Results per vector: pass, fail (wrong verdict, wrong moves or output), \
                       wrong-actor, wrong-error (with --check-errors; always in the migrate \
-                      and migrate-ggn suites: other warning or error codes), crash, timeout, skipped, \
-                      unexpected-pass (listed in the skip file but passing).\n\n\
+                      and migrate-ggn suites: other warning or error codes), crash, timeout, \
+                      skipped, unexpected-pass (listed in the skip file but passing).\n\n\
+                      Per-case mode costs a process start per vector: with a Python adapter \
+                      about 2,000 times batch mode's CPU per vector, half an hour of CPU for the \
+                      whole GAN corpus (docs/check.md). Give it the vectors batch mode cannot \
+                      send (--filter '*/invalid-utf8/*') or a --dialect.\n\n\
                       Exit codes: 0 every vector passed or was skipped, 1 some vector failed, \
                       2 usage error or the command cannot be started.\n\n\
                       Examples:\n  \
                       gan check -- python3 conformance/adapters/gan_ref.py\n  \
-                      gan check --check-errors --dialect snn-pin -- python3 examples/adapters/my_adapter.py\n  \
-                      gan check --mode per-case -j 4 -- python3 conformance/adapters/gan_ref.py\n  \
-                      gan check --suite ggn --check-errors -- python3 conformance/adapters/ggn_ref.py\n  \
+                      gan check --check-errors --dialect snn-pin -- \\\n      \
+                      python3 examples/adapters/my_adapter.py\n  \
+                      gan check --mode per-case -j 4 --filter '*/invalid-utf8/*' -- \\\n      \
+                      python3 conformance/adapters/gan_ref.py --per-case\n  \
+                      gan check --suite ggn --check-errors -- \\\n      \
+                      python3 conformance/adapters/ggn_ref.py\n  \
                       gan check --suite migrate -- python3 conformance/adapters/migrate_ref.py\n  \
-                      gan check --suite migrate-ggn -- python3 conformance/adapters/migrate_ggn_ref.py\n  \
-                      gan check --write-skip-file known.txt -- python3 examples/adapters/my_adapter.py\n  \
-                      gan check --skip-file known.txt --format junit -- python3 examples/adapters/my_adapter.py > report.xml\n  \
-                      gan check --format html -- python3 examples/adapters/my_adapter.py > report.html\n  \
+                      gan check --suite migrate-ggn -- \\\n      \
+                      python3 conformance/adapters/migrate_ggn_ref.py\n  \
+                      gan check --write-skip-file known.txt -- \\\n      \
+                      python3 examples/adapters/my_adapter.py\n  \
+                      gan check --skip-file known.txt --format junit -- \\\n      \
+                      python3 examples/adapters/my_adapter.py > report.xml\n  \
+                      gan check --format html -- \\\n      \
+                      python3 examples/adapters/my_adapter.py > report.html\n  \
                       gan check --list --filter snn-pin/invalid"
     )]
     Check(CheckArgs),
@@ -158,15 +191,44 @@ pub enum Command {
                             gan decisions | less")]
     Decisions(DecisionsArgs),
     /// Print a shell completion script for gan.
-    #[command(
-        after_help = "Examples:\n  gan completions bash > ~/.local/share/bash-completion/completions/gan\n  \
+    #[command(after_help = "Examples:\n  \
+                            gan completions bash > ~/.local/share/bash-completion/completions/gan\n  \
                             gan completions zsh > ~/.zfunc/_gan\n  \
-                            gan completions fish > ~/.config/fish/completions/gan.fish"
-    )]
+                            gan completions fish > ~/.config/fish/completions/gan.fish")]
     Completions(CompletionsArgs),
-    /// Print gan's man page (roff), one page with every command.
-    #[command(after_help = "Examples:\n  gan man > gan.1 && man ./gan.1")]
-    Man,
+    /// Print gan's manual pages (roff): one page for gan and one per command and subcommand.
+    #[command(
+        after_help = "Without --out, every page on standard output, one after the other \
+                            (`man ./gan.1` shows them in turn); with --out DIR, one file per \
+                            page: DIR/gan.1, DIR/gan-parse.1, …, DIR/gan-ggn-validate.1, \
+                            DIR/gan-report-matrix.1, each replaced whole.\n\n\
+                            Examples:\n  gan man > gan.1 && man ./gan.1\n  \
+                            gan man --out ~/.local/share/man/man1 && man gan-ggn-validate"
+    )]
+    Man(ManArgs),
+}
+
+impl Command {
+    /// The command's words on the command line, as messages name it: `parse`,
+    /// `ggn validate`, `report matrix`.
+    pub fn name(&self) -> String {
+        let (first, second) = match self {
+            Command::Ggn(GgnCommand::Validate(_)) => ("ggn", Some("validate")),
+            Command::Ggn(GgnCommand::Moves(_)) => ("ggn", Some("moves")),
+            Command::Report(ReportCommand::Matrix(_)) => ("report", Some("matrix")),
+            Command::Report(ReportCommand::Diff(_)) => ("report", Some("diff")),
+            Command::Parse(_) => ("parse", None),
+            Command::Detect(_) => ("detect", None),
+            Command::Migrate(_) => ("migrate", None),
+            Command::Generate(_) => ("generate", None),
+            Command::Diff(_) => ("diff", None),
+            Command::Check(_) => ("check", None),
+            Command::Decisions(_) => ("decisions", None),
+            Command::Completions(_) => ("completions", None),
+            Command::Man(_) => ("man", None),
+        };
+        second.map_or_else(|| first.to_owned(), |second| format!("{first} {second}"))
+    }
 }
 
 #[derive(Debug, Subcommand)]
@@ -185,10 +247,13 @@ pub enum ReportCommand {
                             Exit codes: 0 written, 2 a report that cannot be read or is not a \
                             gan check JSON report.\n\n\
                             Examples:\n  \
-                            gan check --json -- python3 conformance/adapters/gan_ref.py > reference.jsonl\n  \
-                            gan check --json -- python3 examples/adapters/my_adapter.py > mine.jsonl\n  \
+                            gan check --json -- \\\n      \
+                            python3 conformance/adapters/gan_ref.py > reference.jsonl\n  \
+                            gan check --json -- \\\n      \
+                            python3 examples/adapters/my_adapter.py > mine.jsonl\n  \
                             gan report matrix reference.jsonl mine.jsonl > matrix.html\n  \
-                            gan report matrix --name ref --name mine --format markdown reference.jsonl mine.jsonl"
+                            gan report matrix --name ref --name mine --format markdown \\\n      \
+                            reference.jsonl mine.jsonl"
     )]
     Matrix(MatrixArgs),
     /// Compare two `gan check --format json` reports of one implementation: what regressed,
@@ -212,6 +277,11 @@ pub enum ReportCommand {
 
 #[derive(Debug, Args)]
 pub struct MatrixArgs {
+    /// Quiet: there is nothing to silence, the page is the data asked for (-q is accepted by
+    /// every command).
+    #[arg(short, long)]
+    pub quiet: bool,
+
     /// The JSON reports, one column each (`-`: standard input).
     #[arg(value_name = "REPORT.jsonl", required = true)]
     pub reports: Vec<PathBuf>,
@@ -240,6 +310,10 @@ pub enum MatrixOutput {
 
 #[derive(Debug, Args)]
 pub struct ReportDiffArgs {
+    /// Quiet: print nothing; the exit status tells whether some vector regressed (as grep -q).
+    #[arg(short, long)]
+    pub quiet: bool,
+
     /// The earlier JSON report.
     #[arg(value_name = "OLD.jsonl")]
     pub old: PathBuf,
@@ -266,6 +340,11 @@ pub enum DiffOutput {
 
 #[derive(Debug, Args)]
 pub struct DecisionsArgs {
+    /// Quiet: there is nothing to silence, the record is the data asked for (-q is accepted
+    /// by every command).
+    #[arg(short, long)]
+    pub quiet: bool,
+
     /// Decision ids (`D10`, `m3`); none for the whole record.
     #[arg(value_name = "ID")]
     pub ids: Vec<String>,
@@ -273,9 +352,26 @@ pub struct DecisionsArgs {
 
 #[derive(Debug, Args)]
 pub struct CompletionsArgs {
+    /// Quiet: there is nothing to silence, the script is the data asked for (-q is accepted
+    /// by every command).
+    #[arg(short, long)]
+    pub quiet: bool,
+
     /// The shell.
     #[arg(value_enum, value_name = "SHELL")]
     pub shell: clap_complete::Shell,
+}
+
+#[derive(Debug, Args)]
+pub struct ManArgs {
+    /// Write one file per page into DIR (which must exist), `gan-<command>[-<subcommand>].1`,
+    /// and print a line per file written, instead of every page on standard output.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+
+    /// Quiet: no line per file written with --out; the pages are still written.
+    #[arg(short, long)]
+    pub quiet: bool,
 }
 
 #[derive(Debug, Subcommand)]
@@ -286,16 +382,18 @@ pub enum GgnCommand {
             "Output format: text (a verdict per file, then each problem) or json (JSON \
              Lines, one object per file: conformance/schema/ggn-validate-output.schema.json)"
         )),
-        after_help = "GAN values are read in one dialect (G1 in docs/DECISIONS.md): snn-pin by default, pnn as the \
-                            historical Ruby implementation did. Warnings (unsatisfiable, redundant, \
-                            duplicate-variant) do not make a document invalid unless --strict.\n\n\
-                            Exit codes: 0 every document valid, 1 some document invalid (malformed \
-                            JSON, not UTF-8, over a limit, a broken rule), 2 usage error or \
-                            unreadable file; with several files the highest code wins.\n\n\
-                            Examples:\n  gan ggn validate examples/ggn/e4.json\n  \
-                            gan ggn validate --format json examples/ggn/e4.json examples/ggn/e8.json\n  \
-                            gan ggn validate --squares squares.txt --strict examples/ggn/rook.json\n  \
-                            gan ggn validate --dialect pnn - < rules.json"
+        after_help = "GAN values are read in one dialect (G1 in docs/DECISIONS.md): snn-pin \
+                      by default, pnn as the historical Ruby implementation did. Warnings \
+                      (unsatisfiable, redundant, duplicate-variant) do not make a document \
+                      invalid unless --strict.\n\n\
+                      Exit codes: 0 every document valid, 1 some document invalid (malformed \
+                      JSON, not UTF-8, over a limit, a broken rule), 2 usage error or \
+                      unreadable file; with several files the highest code wins.\n\n\
+                      Examples:\n  gan ggn validate examples/ggn/e4.json\n  \
+                      gan ggn validate --json examples/ggn/e4.json examples/ggn/e8.json\n  \
+                      gan ggn validate --squares squares.txt --strict examples/ggn/rook.json\n  \
+                      gan ggn validate --dialect pnn - < rules.json\n  \
+                      gan ggn validate -q rules.json && echo valid"
     )]
     Validate(GgnValidateArgs),
     /// List the moves a GGN document allows on a board (pieces of both sides move).
@@ -305,15 +403,19 @@ pub enum GgnCommand {
              move: conformance/schema/ggn-moves-output.schema.json)"
         )),
         after_help = "A board is a JSON object, square -> GAN identifier or null; a square \
-                            absent from it is empty (G12). JSON output is one line per move, in \
-                            document order: {\"piece\",\"from\",\"to\",\"variant\",\"perform\",\
-                            \"board\"} with the board after the move.\n\n\
-                            Exit codes: 0 (also when no move is possible), 1 the rules or the board \
-                            are invalid (their problems on standard error), 2 usage or I/O error.\n\n\
-                            Examples:\n  \
-                            gan ggn moves --rules examples/ggn/rook.json --board examples/ggn/board.json\n  \
-                            gan ggn moves --rules examples/ggn/rook.json --board examples/ggn/board.json --from a3 --json\n  \
-                            gan ggn moves --rules shogi.json --board b.json --dialect pnn --piece SHOGI:P"
+                      absent from it is empty (G12). JSON output is one line per move, in \
+                      document order: {\"piece\",\"from\",\"to\",\"variant\",\"perform\",\
+                      \"board\"} with the board after the move.\n\n\
+                      Exit codes: 0 (also when no move is possible), 1 the rules or the board \
+                      are invalid (their problems on standard error, unless -q), 2 usage or I/O \
+                      error.\n\n\
+                      Examples:\n  \
+                      gan ggn moves --rules examples/ggn/rook.json \\\n      \
+                      --board examples/ggn/board.json\n  \
+                      gan ggn moves --rules examples/ggn/rook.json \\\n      \
+                      --board examples/ggn/board.json --from a3 --json\n  \
+                      gan ggn moves --rules shogi.json --board b.json \\\n      \
+                      --dialect pnn --piece SHOGI:P"
     )]
     Moves(GgnMovesArgs),
 }
@@ -344,6 +446,11 @@ pub struct GgnLimitArgs {
 
 #[derive(Debug, Args)]
 pub struct GgnValidateArgs {
+    /// Print nothing: the exit status alone tells whether every document is valid (as
+    /// grep -q).
+    #[arg(short, long)]
+    pub quiet: bool,
+
     #[command(flatten)]
     pub common: GgnLimitArgs,
 
@@ -363,6 +470,11 @@ pub struct GgnValidateArgs {
 
 #[derive(Debug, Args)]
 pub struct GgnMovesArgs {
+    /// Quiet: the problems of invalid rules or an invalid board are not printed (the exit
+    /// status tells); the moves always are.
+    #[arg(short, long)]
+    pub quiet: bool,
+
     #[command(flatten)]
     pub common: GgnLimitArgs,
 
@@ -419,6 +531,11 @@ pub struct GenerateArgs {
     /// generated.
     #[arg(long)]
     pub check: bool,
+
+    /// Quiet: no line per file written, no fresh or stale lines with --check (the exit status
+    /// tells); the files are still written.
+    #[arg(short, long)]
+    pub quiet: bool,
 }
 
 #[derive(Debug, Args)]
@@ -432,13 +549,18 @@ pub struct DiffArgs {
     pub new: PathBuf,
 
     /// Output format: text (one line per vector added, removed or flipped, then a count per
-    /// dialect) or json (JSON Lines, one object per change).
+    /// dialect) or json (JSON Lines: one object per change, then one summary object).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
 
     /// Short for --format json.
     #[arg(long, conflicts_with = "format")]
     pub json: bool,
+
+    /// Quiet: the changes alone, without the counts per dialect (JSON: without the summary
+    /// object).
+    #[arg(short, long)]
+    pub quiet: bool,
 }
 
 /// The arguments of `gan check`.
@@ -461,8 +583,8 @@ pub struct CheckArgs {
     #[arg(long, value_name = "DIR")]
     pub corpus: Option<PathBuf>,
 
-    /// The protocol: batch (one process, JSON lines) or per-case (one process per vector; gan
-    /// suite only).
+    /// The protocol: batch (one process, JSON lines) or per-case (one process per vector, gan
+    /// suite only: about 2,000 times batch's CPU per vector with a Python adapter).
     #[arg(long, value_enum, default_value_t = CheckMode::Batch)]
     pub mode: CheckMode,
 
@@ -509,7 +631,8 @@ pub struct CheckArgs {
     #[arg(short = 'j', long = "jobs", value_name = "N", value_parser = jobs("processes"))]
     pub jobs: Option<usize>,
 
-    /// Print the ids of the vectors a run counts (those it would skip included), and exit.
+    /// Print the ids of the vectors a run counts (those it would skip included), and exit
+    /// (JSON: one object `{"id"}` per vector).
     #[arg(long)]
     pub list: bool,
 
@@ -528,7 +651,8 @@ pub struct CheckArgs {
     #[arg(long, conflicts_with = "format")]
     pub json: bool,
 
-    /// Print only the failures and the result line (text report; no speed line).
+    /// Quiet: no progress bar and no speed line; the text report keeps only the failures (no
+    /// tables, no result line); a --format json, junit or html report is written whole.
     #[arg(short, long)]
     pub quiet: bool,
 
@@ -627,6 +751,16 @@ pub struct InputArgs {
     #[arg(long, conflicts_with = "format")]
     pub json: bool,
 
+    /// Read the inputs from FILE, one per line (repeatable: one input, file after file; `-`
+    /// is standard input).
+    #[arg(
+        short = 'f',
+        long = "file",
+        value_name = "FILE",
+        conflicts_with = "ids"
+    )]
+    pub files: Vec<PathBuf>,
+
     /// Identifiers to check; without any (or with `-` alone), standard input is read.
     /// After `--`, every argument is an identifier, taken verbatim (`-` included).
     #[arg(value_name = "ID")]
@@ -639,7 +773,7 @@ pub struct InputArgs {
 
 #[derive(Debug, Args)]
 pub struct ParseArgs {
-    /// Print nothing: the exit status alone says whether every input is valid.
+    /// Print nothing: the exit status alone tells whether every input is valid (as grep -q).
     #[arg(short, long)]
     pub quiet: bool,
 
@@ -668,6 +802,11 @@ pub struct ParseArgs {
 
 #[derive(Debug, Args)]
 pub struct DetectArgs {
+    /// Print nothing: the exit status alone tells whether some dialect accepts every input
+    /// (as grep -q).
+    #[arg(short, long)]
+    pub quiet: bool,
+
     #[command(flatten)]
     pub input: InputArgs,
 }
@@ -725,37 +864,41 @@ fn parse_max_bytes(text: &str) -> Result<usize, String> {
 #[derive(Debug, Args)]
 #[command(
     after_help = "Input: INPUT, or standard input when absent or `-`: each LF-terminated \
-                        line is one identifier, minus one CR before the LF; nothing else is \
-                        trimmed (-z: NUL-separated). An empty line is rejected (empty).\n\n\
-                        Text output: one converted identifier per converted line; a rejected line \
-                        is left out (or written empty with --keep-alignment). JSON output: one \
-                        object per input line. Every rejected line, and every warning, is \
-                        reported on standard error (line, input, code, message) and in --report \
-                        FILE as JSON lines; a summary ends the run.\n\n\
-                        Progress: on a terminal, an input of 4 MiB or more shows progress on \
-                        standard error, except with -q and while the converted lines go to that \
-                        terminal.\n\n\
-                        Exit codes: 0 every line converted, 1 some rejected (or warned, with \
-                        --strict), 2 usage or I/O error. A closed output pipe stops the printing, \
-                        not the conversion: the exit status covers every line.\n\n\
-                        --ggn: INPUT is one GGN document. Every piece key, require/prevent state \
-                        and perform value is converted; square labels, \"empty\", \"enemy\", null, \
-                        \"$schema\" and key order are kept; the result is 2-space pretty JSON, \
-                        validated again in the target dialect. The document is refused (exit 1, \
-                        nothing written) when it is not valid GGN in the source dialect, when an \
-                        identifier cannot be converted, when two piece keys would become one, or \
-                        when the result is invalid; every problem is reported on standard error \
-                        with its JSON pointer in the input (and in --report FILE as JSON lines). \
-                        Exit codes with --ggn: 0 converted, 1 refused (or warned, with --strict), \
-                        2 usage or I/O error.\n\n\
-                        Examples:\n  \
-                        gan migrate --from beta --to snn-pin examples/migrate/old.txt -o new.txt\n  \
-                        printf 'C:-K\\n' | gan migrate --from beta --to qpi\n  \
-                        gan migrate --from beta --format json examples/migrate/old.txt\n  \
-                        gan migrate --from beta --map examples/migrate/xiaoqi.toml examples/migrate/xiaoqi-ids.txt\n  \
-                        gan migrate --from beta --dry-run --report r.jsonl examples/migrate/old.txt\n  \
-                        gan migrate --ggn --from beta --to snn-pin examples/migrate/rules.json \
-                        -o new-rules.json"
+                  line is one identifier, minus one CR before the LF; nothing else is \
+                  trimmed (-z: NUL-separated). An empty line is rejected (empty).\n\n\
+                  Text output: one converted identifier per converted line; a rejected line \
+                  is left out (or written empty with --keep-alignment). JSON output: one \
+                  object per input line. --count: the counts alone, instead of the lines.\n\n\
+                  Diagnostics: every rejected line and every warning goes to --report FILE \
+                  (JSON lines); standard error shows the first --max-diagnostics of each \
+                  code (line, input, code, message), then a summary and one count line per \
+                  code. -q silences standard error but for errors that stop the run.\n\n\
+                  Progress: on a terminal, an input of 4 MiB or more shows progress on \
+                  standard error, except with -q and while the converted lines go to that \
+                  terminal.\n\n\
+                  Exit codes: 0 every line converted, 1 some rejected (or warned, with \
+                  --strict), 2 usage or I/O error. A closed output pipe stops the printing, \
+                  not the conversion: the exit status covers every line.\n\n\
+                  --ggn: INPUT is one GGN document. Every piece key, require/prevent state \
+                  and perform value is converted; square labels, \"empty\", \"enemy\", null, \
+                  \"$schema\" and key order are kept; the result is 2-space pretty JSON, \
+                  validated again in the target dialect. The document is refused (exit 1, \
+                  nothing written) when it is not valid GGN in the source dialect, when an \
+                  identifier cannot be converted, when two piece keys would become one, or \
+                  when the result is invalid; every problem is reported on standard error \
+                  with its JSON pointer in the input (and in --report FILE as JSON lines). \
+                  Exit codes with --ggn: 0 converted, 1 refused (or warned, with --strict), \
+                  2 usage or I/O error.\n\n\
+                  Examples:\n  \
+                  gan migrate --from beta --to snn-pin examples/migrate/old.txt -o new.txt\n  \
+                  printf 'C:-K\\n' | gan migrate --from beta --to qpi\n  \
+                  gan migrate --from beta --format json examples/migrate/old.txt\n  \
+                  gan migrate --from beta --count examples/migrate/old.txt\n  \
+                  gan migrate --from beta --map examples/migrate/xiaoqi.toml \\\n      \
+                  examples/migrate/xiaoqi-ids.txt\n  \
+                  gan migrate --from beta --dry-run --report r.jsonl examples/migrate/old.txt\n  \
+                  gan migrate --ggn --from beta --to snn-pin examples/migrate/rules.json \\\n      \
+                  -o new-rules.json"
 )]
 pub struct MigrateArgs {
     /// The dialect of the input.
@@ -804,9 +947,23 @@ pub struct MigrateArgs {
     #[arg(long, conflicts_with = "format")]
     pub(super) json: bool,
 
-    /// Print only the summary on standard error: no line diagnostics, no progress.
+    /// Quiet: nothing on standard error (no progress, no line diagnostics, no summary) but
+    /// errors that stop the run; the converted lines, -o, --report and --count are still
+    /// written.
     #[arg(short, long)]
     pub(super) quiet: bool,
+
+    /// Print only the counts: `read`, `converted`, `warned`, `rejected`, then one line per
+    /// diagnostic code that occurred (parse codes in D12's order, then conversion errors,
+    /// then warnings), instead of the converted lines (JSON: one object
+    /// `{"read","converted","warned","rejected","codes"}`).
+    #[arg(long, conflicts_with_all = ["output", "dry_run", "keep_alignment", "ggn"])]
+    pub(super) count: bool,
+
+    /// Show at most N diagnostics of each code on standard error (then a count line per
+    /// code); every one of them is in --report.
+    #[arg(long, value_name = "N", default_value_t = 10)]
+    pub(super) max_diagnostics: u64,
 
     /// Also write every line with a diagnostic to FILE, as JSON lines.
     #[arg(long, value_name = "FILE")]

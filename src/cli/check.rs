@@ -6,7 +6,9 @@ use std::io::{self, IsTerminal as _, Write};
 use std::path::Path;
 
 use crate::check::report::{CorpusIndex, BUILT_IN};
-use crate::check::{self, Case, Command, Config, Glob, Mode, Report, Selection, SkipFile};
+use crate::check::{
+    self, Case, CheckError, Command, Config, Glob, Mode, Report, Selection, SkipFile,
+};
 use crate::model::Dialect;
 
 use super::args::{CheckArgs, CheckMode, ReportFormat, RunRecordChoice};
@@ -26,6 +28,41 @@ pub fn check(args: &CheckArgs, out: &mut impl Write) -> io::Result<u8> {
     }
 }
 
+/// The skip file of `--skip-file`, read and parsed; `Err(message)` names the file.
+fn read_skip_file(args: &CheckArgs) -> Result<Option<SkipFile>, String> {
+    let Some(path) = &args.skip_file else {
+        return Ok(None);
+    };
+    let text = std::fs::File::open(path)
+        .and_then(|file| read_capped(file, MAX_SKIP_FILE))
+        .and_then(|bytes| {
+            String::from_utf8(bytes)
+                .map_err(|error| io::Error::new(io::ErrorKind::InvalidData, error))
+        })
+        .map_err(|error| format!("{}: {error}", path.display()))?;
+    SkipFile::parse(&text)
+        .map(Some)
+        .map_err(|error| format!("{}: {error}", path.display()))
+}
+
+/// The command after `--`, resolved once: every start (one per vector in per-case mode) runs
+/// the same file. `Err(message)` names the program.
+fn resolve(args: &CheckArgs) -> Result<Command, String> {
+    let Some((program, rest)) = args.command.split_first() else {
+        return Err("no command to check: give it after `--`".to_owned());
+    };
+    Command::resolve(program, rest.iter().cloned()).map_err(|error| {
+        if error.kind() == io::ErrorKind::NotFound {
+            format!(
+                "{}: cannot start: not found in PATH",
+                program.to_string_lossy()
+            )
+        } else {
+            format!("{}: cannot start: {error}", program.to_string_lossy())
+        }
+    })
+}
+
 /// `Err(message)` for usage errors and a command that cannot start (exit status 2).
 fn run(args: &CheckArgs, out: &mut impl Write) -> io::Result<Result<u8, String>> {
     let mode = match args.mode {
@@ -39,20 +76,9 @@ fn run(args: &CheckArgs, out: &mut impl Write) -> io::Result<Result<u8, String>>
             args.suite
         )));
     }
-    let skip = match &args.skip_file {
-        None => None,
-        Some(path) => match std::fs::File::open(path)
-            .and_then(|file| read_capped(file, MAX_SKIP_FILE))
-            .and_then(|bytes| {
-                String::from_utf8(bytes)
-                    .map_err(|error| io::Error::new(io::ErrorKind::InvalidData, error))
-            }) {
-            Ok(text) => match SkipFile::parse(&text) {
-                Ok(skip) => Some(skip),
-                Err(error) => return Ok(Err(format!("{}: {error}", path.display()))),
-            },
-            Err(error) => return Ok(Err(format!("{}: {error}", path.display()))),
-        },
+    let skip = match read_skip_file(args) {
+        Ok(skip) => skip,
+        Err(message) => return Ok(Err(message)),
     };
     // Found now rather than after the whole run.
     if let Some(path) = &args.write_skip_file {
@@ -78,18 +104,19 @@ fn run(args: &CheckArgs, out: &mut impl Write) -> io::Result<Result<u8, String>>
         // Every vector a run counts: those batch mode cannot send (inputs that are not UTF-8)
         // are counted there as skipped, and listed here too.
         for case in &cases {
-            writeln!(out, "{}", case.id)?;
+            match args.format {
+                ReportFormat::Json => {
+                    writeln!(out, "{}", serde_json::json!({ "id": case.id }))?;
+                }
+                _ => writeln!(out, "{}", case.id)?,
+            }
         }
         return Ok(Ok(OK));
     }
 
-    let Some((program, rest)) = args.command.split_first() else {
-        return Ok(Err("no command to check: give it after `--`".to_owned()));
-    };
-    // Resolved once: every start (one per vector in per-case mode) runs the same file.
-    let command = match Command::resolve(program, rest.iter().cloned()) {
+    let command = match resolve(args) {
         Ok(command) => command,
-        Err(error) => return Ok(Err(format!("cannot start the command: {error}"))),
+        Err(message) => return Ok(Err(message)),
     };
     let mut config = Config::new(command);
     config.mode = mode;
@@ -107,6 +134,14 @@ fn run(args: &CheckArgs, out: &mut impl Write) -> io::Result<Result<u8, String>>
     bar.finish_and_clear();
     let mut report = match report {
         Ok(report) => report,
+        // The shape of every I/O error: the path, then the reason.
+        Err(CheckError::CannotStart { program, error }) => {
+            return Ok(Err(format!(
+                "{}: cannot start: {}",
+                program.display(),
+                super::files::plain(&error)
+            )))
+        }
         Err(error) => return Ok(Err(error.to_string())),
     };
     let index = corpus_index(args);
@@ -218,6 +253,7 @@ fn write_report(
             let mut text = Vec::new();
             if args.quiet {
                 check::report::text_failures(report, &mut text)?;
+                without_result_line(&mut text);
             } else {
                 check::report::text(report, &mut text)?;
             }
@@ -265,6 +301,28 @@ fn file_url(dir: &Path) -> String {
     url
 }
 
+/// The failures' part of the text report without the lines after them, which sum the run up
+/// (`stopped at the failure limit …`, `result: …`), nor the blank lines before those (`-q`: the
+/// summary is silenced, the failures are the data).
+fn without_result_line(text: &mut Vec<u8>) {
+    loop {
+        let body = text.strip_suffix(b"\n").unwrap_or(text);
+        let start = body
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |at| at + 1);
+        let last = &body[start..];
+        if last.is_empty() && !text.is_empty() {
+            text.pop();
+        } else if last.starts_with(b"result: ") || last.starts_with(b"stopped at the failure limit")
+        {
+            text.truncate(start);
+        } else {
+            return;
+        }
+    }
+}
+
 /// A progress bar on standard error when it is a terminal (indicatif draws nothing
 /// otherwise), to clear before the report.
 fn progress_bar(args: &CheckArgs, cases: usize, config: &mut Config) -> indicatif::ProgressBar {
@@ -272,9 +330,7 @@ fn progress_bar(args: &CheckArgs, cases: usize, config: &mut Config) -> indicati
         Some(cases as u64),
         indicatif::ProgressDrawTarget::stderr(),
     );
-    if let Ok(style) = indicatif::ProgressStyle::with_template(
-        "{bar:40} {pos}/{len} vectors, {per_sec}, eta {eta}",
-    ) {
+    if let Some(style) = super::progress::count_style("gan check", "vectors") {
         bar.set_style(style);
     }
     if !args.quiet && std::io::stderr().is_terminal() {

@@ -17,9 +17,16 @@ pub fn diff(args: &DiffArgs, out: &mut impl Write) -> io::Result<u8> {
         }
     };
     let result = diff::diff(&old, &new);
+    // `-q`: the changes alone, without the totals (the summary).
     match args.format {
-        Format::Text => out.write_all(result.to_text().as_bytes())?,
-        Format::Json => out.write_all(result.to_json().as_bytes())?,
+        Format::Text => out.write_all(result.changes_text().as_bytes())?,
+        Format::Json => out.write_all(result.changes_json_lines().as_bytes())?,
+    }
+    if !args.quiet {
+        match args.format {
+            Format::Text => out.write_all(result.totals_text().as_bytes())?,
+            Format::Json => out.write_all(result.summary_json_line().as_bytes())?,
+        }
     }
     Ok(if result.equivalent { OK } else { REJECTED })
 }

@@ -1,7 +1,7 @@
-//! The files `gan migrate` writes besides standard output (`-o`, `--report`): atomic, and
-//! named in their errors.
+//! The files the CLI writes besides standard output (`-o`, `--report`, `gan man --out`):
+//! atomic, and named in their errors.
 
-use std::io;
+use std::io::{self, Write};
 use std::path::Path;
 
 use super::atomic::AtomicFile;
@@ -42,13 +42,46 @@ pub(super) fn check_writable(destination: &Path) -> Result<(), String> {
         .map_err(|error| format!("{name}: cannot write there: {}", plain(&error)))
 }
 
-/// `-o` and `--report` files ([`AtomicFile`]), with the path named in their errors.
-pub(super) fn create(destination: &Path) -> io::Result<AtomicFile> {
-    AtomicFile::create(destination).map_err(|error| context(&error, destination))
+/// An output file ([`AtomicFile`]) whose every error names it.
+pub(super) struct OutputFile(AtomicFile);
+
+impl OutputFile {
+    /// Deletes the temporary file; the destination is untouched.
+    pub(super) fn discard(self) {
+        self.0.discard();
+    }
+
+    fn named(&self, error: &io::Error) -> io::Error {
+        context(error, self.0.destination())
+    }
+}
+
+impl Write for OutputFile {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.0.write(bytes).map_err(|error| self.named(&error))
+    }
+
+    fn write_all(&mut self, bytes: &[u8]) -> io::Result<()> {
+        self.0.write_all(bytes).map_err(|error| self.named(&error))
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.0.flush().map_err(|error| self.named(&error))
+    }
+}
+
+/// `-o`, `--report` and `gan man --out` files ([`AtomicFile`]), with the path named in their
+/// errors.
+pub(super) fn create(destination: &Path) -> io::Result<OutputFile> {
+    AtomicFile::create(destination)
+        .map(OutputFile)
+        .map_err(|error| context(&error, destination))
 }
 
 /// Commits a file made by [`create`], naming it in the error.
-pub(super) fn commit(file: AtomicFile) -> io::Result<()> {
-    let destination = file.destination().to_owned();
-    file.commit().map_err(|error| context(&error, &destination))
+pub(super) fn commit(file: OutputFile) -> io::Result<()> {
+    let destination = file.0.destination().to_owned();
+    file.0
+        .commit()
+        .map_err(|error| context(&error, &destination))
 }

@@ -59,6 +59,9 @@ pub fn generate(args: &GenerateArgs, out: &mut impl Write) -> io::Result<u8> {
             Err(error) => return super::fail("generate", error.to_string()),
         };
         if stale.is_empty() {
+            if args.quiet {
+                return Ok(OK);
+            }
             writeln!(
                 out,
                 "{}: {} files are fresh",
@@ -66,6 +69,9 @@ pub fn generate(args: &GenerateArgs, out: &mut impl Write) -> io::Result<u8> {
                 generated.files.len()
             )?;
             return Ok(OK);
+        }
+        if args.quiet {
+            return Ok(REJECTED);
         }
         let mut stderr = super::pipe::stderr();
         for (path, how) in &stale {
@@ -84,8 +90,10 @@ pub fn generate(args: &GenerateArgs, out: &mut impl Write) -> io::Result<u8> {
     }
     match files::write(&args.out, &generated) {
         Ok(paths) => {
-            for (path, file) in paths.iter().zip(&generated.files) {
-                writeln!(out, "wrote {} ({} bytes)", path.display(), file.1.len())?;
+            if !args.quiet {
+                for (path, file) in paths.iter().zip(&generated.files) {
+                    writeln!(out, "wrote {} ({} bytes)", path.display(), file.1.len())?;
+                }
             }
             Ok(OK)
         }

@@ -12,6 +12,10 @@ use super::args::{Format, GgnCommand, GgnLimitArgs, GgnMovesArgs, GgnValidateArg
 use super::pipe::Closed;
 use super::{FAILURE, OK, REJECTED};
 
+/// The commands, as messages name them.
+const VALIDATE: &str = "ggn validate";
+const MOVES: &str = "ggn moves";
+
 pub fn run(command: &GgnCommand, out: &mut (impl Write + Closed)) -> io::Result<u8> {
     match command {
         GgnCommand::Validate(args) => validate(args, out),
@@ -28,12 +32,12 @@ fn validate(args: &GgnValidateArgs, out: &mut impl Write) -> io::Result<u8> {
         .chain(&args.squares)
         .filter(|path| is_stdin(path));
     if stdin_readers.count() > 1 {
-        return super::fail("ggn", "standard input ('-') can be read only once");
+        return super::fail(VALIDATE, "standard input ('-') can be read only once");
     }
     if let Some(path) = &args.squares {
         match read_squares(path, &args.common) {
             Ok(squares) => options.squares = Some(squares),
-            Err(message) => return super::fail("ggn", &message),
+            Err(message) => return super::fail(VALIDATE, &message),
         }
     }
     let mut code = OK;
@@ -42,7 +46,7 @@ fn validate(args: &GgnValidateArgs, out: &mut impl Write) -> io::Result<u8> {
         let input = match read(path, options.limits) {
             Ok(input) => input,
             Err(error) => {
-                unreadable(path, &error)?;
+                unreadable(VALIDATE, path, &error)?;
                 code = code.max(FAILURE);
                 continue;
             }
@@ -51,6 +55,9 @@ fn validate(args: &GgnValidateArgs, out: &mut impl Write) -> io::Result<u8> {
         let report = FileReport::new(&name, &diagnostics);
         if !report.valid {
             code = code.max(REJECTED);
+        }
+        if args.quiet {
+            continue;
         }
         match args.common.format {
             Format::Json => writeln!(out, "{}", report.to_json())?,
@@ -75,13 +82,13 @@ fn moves(args: &GgnMovesArgs, out: &mut (impl Write + Closed)) -> io::Result<u8>
     let options = options(&args.common);
     if is_stdin(&args.rules) && is_stdin(&args.board) {
         return super::fail(
-            "ggn",
+            MOVES,
             "--rules and --board cannot both be standard input ('-')",
         );
     }
     if let Some(piece) = &args.piece {
         if let Err(error) = options.dialect.parse(piece.as_bytes()) {
-            return super::fail("ggn", format!("--piece {piece:?}: {error}"));
+            return super::fail(MOVES, format!("--piece {piece:?}: {error}"));
         }
     }
     let mut inputs = Vec::with_capacity(2);
@@ -89,7 +96,7 @@ fn moves(args: &GgnMovesArgs, out: &mut (impl Write + Closed)) -> io::Result<u8>
         match read(path, options.limits) {
             Ok(input) => inputs.push(input),
             Err(error) => {
-                unreadable(path, &error)?;
+                unreadable(MOVES, path, &error)?;
                 return Ok(FAILURE);
             }
         }
@@ -98,7 +105,7 @@ fn moves(args: &GgnMovesArgs, out: &mut (impl Write + Closed)) -> io::Result<u8>
     let board = Board::parse(&inputs[1], &options);
     let mut stderr = super::pipe::stderr();
     let rules_name = args.rules.to_string_lossy();
-    if !validation.diagnostics().is_empty() {
+    if !validation.diagnostics().is_empty() && !args.quiet {
         report(
             &mut stderr,
             args.common.format,
@@ -106,7 +113,7 @@ fn moves(args: &GgnMovesArgs, out: &mut (impl Write + Closed)) -> io::Result<u8>
             validation.diagnostics(),
         )?;
     }
-    if let Err(diagnostics) = &board {
+    if let (Err(diagnostics), false) = (&board, args.quiet) {
         report(
             &mut stderr,
             args.common.format,
@@ -199,23 +206,33 @@ fn read_squares(
         max_size: args.max_size,
         max_depth: args.max_depth,
     };
-    let name = path.display();
-    let input =
-        read(path, limits).map_err(|error| format!("cannot read --squares {name}: {error}"))?;
+    let name = shown(path);
+    let input = read(path, limits).map_err(|error| format!("{name}: {error}"))?;
     // `read` stops one byte over the limit: a longer list is refused, never cut.
     if input.len() > limits.max_size {
         return Err(format!(
-            "--squares {name}: larger than the limit of {} bytes (--max-size)",
+            "{name}: larger than the limit of {} bytes (--max-size)",
             limits.max_size
         ));
     }
-    ggn::read_squares(&input).map_err(|error| format!("--squares {name}: {error}"))
+    ggn::read_squares(&input).map_err(|error| format!("{name}: {error}"))
 }
 
-fn unreadable(path: &Path, error: &io::Error) -> io::Result<()> {
+/// `gan ggn validate: rules.json: No such file or directory (os error 2)`.
+fn unreadable(command: &str, path: &Path, error: &io::Error) -> io::Result<()> {
     writeln!(
         super::pipe::stderr(),
-        "gan ggn: cannot read {}: {error}",
-        path.display()
+        "{}: {}: {error}",
+        super::prefix(Some(command)),
+        shown(path)
     )
+}
+
+/// A path as messages name it: `standard input` for `-`.
+fn shown(path: &Path) -> String {
+    if is_stdin(path) {
+        "standard input".to_owned()
+    } else {
+        path.display().to_string()
+    }
 }

@@ -11,17 +11,20 @@ use std::ops::Range;
 use std::path::Path;
 use std::sync::Arc;
 
-use super::atomic::AtomicFile;
 use crate::bulk::{Worker, Workers};
 use crate::convert::record::LineRecord;
-use crate::convert::{Conversion, Converter, Intermediate, Memo, Options, Summary, Tables};
+use crate::convert::{
+    codes, Conversion, Converter, Diagnostic, Intermediate, Memo, Options, Severity, Summary,
+    Tables,
+};
+use crate::error::ErrorKind;
 use crate::output;
 use crate::parse::Limits;
 use crate::records::{Block, Blocks, Framing, Line};
 
 use super::ambiguous_styles::AmbiguousStyles;
 use super::args::{Format, IntermediateArg, MigrateArgs};
-use super::files::{commit, context, create};
+use super::files::{commit, context, create, OutputFile};
 use super::pipe::Closable;
 use super::progress::Progress;
 use super::{OK, REJECTED};
@@ -34,7 +37,13 @@ pub fn migrate(args: &MigrateArgs, stdout: &mut impl Write) -> io::Result<u8> {
     let tables = match &args.map {
         Some(path) => match Tables::load(path) {
             Ok(tables) => tables,
-            Err(error) => return super::fail("migrate", error),
+            // `gan migrate: names.toml: line 3: …`: the path first, as in every I/O error.
+            Err(error) => {
+                return super::fail(
+                    "migrate",
+                    format!("{}: {}", path.display(), error.message()),
+                )
+            }
         },
         None => Tables::builtin(),
     };
@@ -62,18 +71,18 @@ pub fn migrate(args: &MigrateArgs, stdout: &mut impl Write) -> io::Result<u8> {
         return super::migrate_ggn::migrate_ggn(args, &converter, input_path, stdout);
     }
     let (reader, size) = open_input(input_path)?;
-    let mut output = match (&args.output, args.dry_run) {
+    let mut output = match (&args.output, args.dry_run || args.count) {
         (_, true) => Sink::Nothing,
         (Some(path), false) => Sink::File(create(path)?),
-        (None, false) => Sink::Stdout(stdout),
+        (None, false) => Sink::Stdout(&mut *stdout),
     };
     let mut report = args.report.as_deref().map(create).transpose()?;
     // Progress (`progress`) unless the converted lines go to the terminal: they are written
     // one by one, and clearing the bar around each would cost more than the bar is worth.
     let lines_on_terminal = matches!(output, Sink::Stdout(_)) && io::stdout().is_terminal();
     let mut stderr = Reporter::new(
-        Progress::of_size(size, args.quiet || lines_on_terminal),
-        args.quiet,
+        Progress::of_size("gan migrate", size, args.quiet || lines_on_terminal),
+        args,
     );
     let name = input_path.unwrap_or(Path::new("standard input"));
     let (summary, stopped) = run(
@@ -94,6 +103,12 @@ pub fn migrate(args: &MigrateArgs, stdout: &mut impl Write) -> io::Result<u8> {
         Sink::File(file) => file.discard(),
         Sink::Stdout(out) => out.flush()?,
         Sink::Nothing => {}
+    }
+    if args.count {
+        let mut counts = Vec::new();
+        stderr.write_counts(&summary, args.format, &mut counts);
+        stdout.write_all(&counts)?;
+        stdout.flush()?;
     }
     stderr.summary(&summary, stopped, args)?;
     Ok(if summary.rejected == 0 { OK } else { REJECTED })
@@ -129,7 +144,7 @@ fn run<W: Write>(
     reader: Box<dyn BufRead>,
     name: &Path,
     output: &mut Sink<'_, W>,
-    report: &mut Option<AtomicFile>,
+    report: &mut Option<OutputFile>,
     stderr: &mut Reporter,
 ) -> io::Result<(Summary, Option<u64>)> {
     let framing = if args.null_data {
@@ -358,7 +373,7 @@ fn same_file(a: &Path, b: &Path) -> bool {
 enum Sink<'a, W: Write> {
     Nothing,
     Stdout(&'a mut W),
-    File(AtomicFile),
+    File(OutputFile),
 }
 
 impl<W: Write> Sink<'_, W> {
@@ -371,40 +386,93 @@ impl<W: Write> Sink<'_, W> {
     }
 }
 
-/// Standard error: the per-line diagnostics, the progress bar and the summary.
+/// Standard error: the per-line diagnostics (at most `--max-diagnostics` of each code), the
+/// progress bar, the summary and a count line per code; and the counts of `--count`.
 struct Reporter {
     // A closed standard error loses the diagnostics, not the `-o` file (`pipe`).
     stderr: BufWriter<Closable<io::Stderr>>,
     progress: Progress,
     ambiguous: AmbiguousStyles,
-    /// `--quiet`: the summary only.
-    quiet: bool,
+    /// Whether anything goes to standard error: not with `--quiet` nor `--count`.
+    speaks: bool,
+    /// `--max-diagnostics`.
+    max: u64,
+    /// The diagnostics seen, per code.
+    tally: Vec<Tally>,
     /// Standard error gets colors.
     colored: bool,
     /// The input of a diagnostic as shown (reused).
     shown: Vec<u8>,
 }
 
+/// The diagnostics of one code.
+struct Tally {
+    code: &'static str,
+    /// The severity of the first one (a code has one severity in a run: `--strict` makes
+    /// every warning an error).
+    severity: Severity,
+    seen: u64,
+    shown: u64,
+}
+
+/// The place of `code` in counts and count lines: the parse codes in D12's order, then the
+/// conversion errors and warnings in the order of docs/DECISIONS.md §3.
+fn rank(code: &str) -> usize {
+    ErrorKind::ALL
+        .iter()
+        .map(|kind| kind.code())
+        .chain(codes::ERRORS)
+        .chain(codes::WARNINGS)
+        .position(|known| known == code)
+        .unwrap_or(usize::MAX)
+}
+
 impl Reporter {
-    fn new(progress: Progress, quiet: bool) -> Reporter {
+    fn new(progress: Progress, args: &MigrateArgs) -> Reporter {
         Reporter {
             stderr: BufWriter::new(super::pipe::stderr()),
             progress,
             ambiguous: AmbiguousStyles::default(),
-            quiet,
+            speaks: !(args.quiet || args.count),
+            max: args.max_diagnostics,
+            tally: Vec::new(),
             colored: super::style::stderr_on(),
             shown: Vec::new(),
         }
     }
 
-    /// `gan migrate: line N: "input": severity code: message`, one line per diagnostic; an
-    /// `ambiguous-style` warning only at the first line of its style (each is counted for
-    /// the summary, `--quiet` too).
+    /// Counts `diagnostic`; whether to show it: an `ambiguous-style` warning only at the first
+    /// line of its style, and no more than `--max-diagnostics` of each code.
+    fn show(&mut self, diagnostic: &Diagnostic) -> bool {
+        let first_of_style = self.ambiguous.show(diagnostic);
+        let code = diagnostic.code();
+        let at = if let Some(at) = self.tally.iter().position(|tally| tally.code == code) {
+            at
+        } else {
+            self.tally.push(Tally {
+                code,
+                severity: diagnostic.severity(),
+                seen: 0,
+                shown: 0,
+            });
+            self.tally.len() - 1
+        };
+        let tally = &mut self.tally[at];
+        tally.seen += 1;
+        let show = self.speaks && first_of_style && tally.shown < self.max;
+        if show {
+            tally.shown += 1;
+        }
+        show
+    }
+
+    /// `gan migrate: line N: "input": severity code: message`, one line per diagnostic shown
+    /// ([`Reporter::show`]).
     fn diagnostics(&mut self, record: Line<'_>, conversion: &Conversion) -> io::Result<()> {
         if self.progress.bar().is_none() && !self.colored {
             // The common case, written straight into the buffered standard error.
             for diagnostic in conversion.diagnostics() {
-                if !self.ambiguous.show(diagnostic) || self.quiet {
+                if !self.show(diagnostic) {
                     continue;
                 }
                 self.shown.clear();
@@ -418,7 +486,7 @@ impl Reporter {
         let shown = output::escape_text(record.bytes);
         let mut text = String::new();
         for diagnostic in conversion.diagnostics() {
-            if !self.ambiguous.show(diagnostic) || self.quiet {
+            if !self.show(diagnostic) {
                 continue;
             }
             let line = format!("gan migrate: line {}: {shown}: {diagnostic}", record.number);
@@ -439,13 +507,57 @@ impl Reporter {
         self.progress.finish();
     }
 
-    /// The counts (read = converted + rejected, always: M7).
+    /// The codes seen, with their tallies, in [`rank`] order.
+    fn codes(&self) -> Vec<&Tally> {
+        let mut codes: Vec<&Tally> = self.tally.iter().collect();
+        codes.sort_by_key(|tally| rank(tally.code));
+        codes
+    }
+
+    /// `--count`: text, one line per count and code (`read 3`, …, `king-flag-lost 1`); JSON,
+    /// one object (`{"read":3,…,"codes":{…}}`).
+    fn write_counts(&self, summary: &Summary, format: Format, out: &mut Vec<u8>) {
+        let totals = [
+            ("read", summary.read),
+            ("converted", summary.converted),
+            ("warned", summary.warned),
+            ("rejected", summary.rejected),
+        ];
+        match format {
+            Format::Text => {
+                for (name, count) in totals {
+                    let _ = writeln!(out, "{name} {count}");
+                }
+                for tally in self.codes() {
+                    let _ = writeln!(out, "{} {}", tally.code, tally.seen);
+                }
+            }
+            Format::Json => {
+                out.push(b'{');
+                for (name, count) in totals {
+                    let _ = write!(out, "\"{name}\":{count},");
+                }
+                out.extend_from_slice(b"\"codes\":{");
+                for (i, tally) in self.codes().into_iter().enumerate() {
+                    let comma = if i > 0 { "," } else { "" };
+                    let _ = write!(out, "{comma}\"{}\":{}", tally.code, tally.seen);
+                }
+                out.extend_from_slice(b"}}\n");
+            }
+        }
+    }
+
+    /// The counts (read = converted + rejected, always: M7), then one line per code:
+    /// `gan migrate: error unknown-style ×1200 (10 shown; all with --report FILE)`.
     fn summary(
         &mut self,
         summary: &Summary,
         stopped: Option<u64>,
         args: &MigrateArgs,
     ) -> io::Result<()> {
+        if !self.speaks {
+            return self.stderr.flush();
+        }
         let Summary {
             read,
             converted,
@@ -467,6 +579,29 @@ impl Reporter {
             write!(self.stderr, " (dry run: no output written)")?;
         }
         writeln!(self.stderr)?;
+        let mut lines = String::new();
+        for tally in self.codes() {
+            let _ = write!(
+                lines,
+                "gan migrate: {} {} ×{}",
+                tally.severity, tally.code, tally.seen
+            );
+            if tally.shown < tally.seen {
+                let all = match &args.report {
+                    Some(path) => format!("all in {}", path.display()),
+                    None => "all with --report FILE".to_owned(),
+                };
+                let _ = write!(lines, " ({} shown; {all})", tally.shown);
+            }
+            lines.push('\n');
+        }
+        if self.colored {
+            for line in lines.lines() {
+                writeln!(self.stderr, "{}", super::style::paint(line))?;
+            }
+        } else {
+            self.stderr.write_all(lines.as_bytes())?;
+        }
         self.stderr.flush()
     }
 }

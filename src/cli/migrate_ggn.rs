@@ -67,11 +67,13 @@ pub(super) fn migrate_ggn(
             file.discard();
         }
     }
-    writeln!(
-        stderr,
-        "gan migrate: {name}: {}",
-        summary(&migration, converter, args)
-    )?;
+    if !args.quiet {
+        writeln!(
+            stderr,
+            "gan migrate: {name}: {}",
+            summary(&migration, converter, args)
+        )?;
+    }
     stderr.flush()?;
     Ok(if migration.is_converted() {
         OK

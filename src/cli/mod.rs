@@ -16,6 +16,7 @@ mod files;
 mod generate;
 mod ggn;
 mod inputs;
+mod man;
 mod migrate;
 mod migrate_ggn;
 mod parse;
@@ -51,17 +52,19 @@ pub fn main() -> ExitCode {
     };
     apply_shorthands(&mut cli, &raw);
     signals::install();
-    let stdout = io::stdout();
     style::set_choice(cli.color);
     let colors = style::Colors::choose(cli.color);
+    // Every write error of standard output but a closed pipe names the stream (`pipe`).
+    let stdout = pipe::Named::stdout(io::stdout().lock());
     let result = match &cli.command {
         Command::Parse(_) | Command::Detect(_) | Command::Migrate(_) => {
             // Someone typing at a terminal gets each answer as soon as the line is read (a
-            // line writer); a pipe or a file gets large buffered writes.
+            // line writer); a pipe or a file gets large buffered writes. These commands stop
+            // printing at a closed pipe themselves, and keep reading.
             let mut out: Box<dyn Write> = if io::stdin().is_terminal() {
-                Box::new(io::LineWriter::new(stdout.lock()))
+                Box::new(io::LineWriter::new(stdout))
             } else {
-                Box::new(io::BufWriter::new(stdout.lock()))
+                Box::new(io::BufWriter::new(stdout))
             };
             let result = match &cli.command {
                 Command::Parse(args) => parse::parse(args, &mut out, colors),
@@ -77,8 +80,9 @@ pub fn main() -> ExitCode {
             })
         }
         _ => {
-            // A closed pipe stops the output, not the work (see `pipe`).
-            let mut out = io::BufWriter::new(pipe::Closable::new(stdout.lock()));
+            // A closed pipe stops the output, not the work (see `pipe`): the exit status is
+            // the data's.
+            let mut out = io::BufWriter::new(pipe::Closable::new(stdout));
             let result = match &cli.command {
                 Command::Generate(args) => generate::generate(args, &mut out),
                 Command::Diff(args) => diff::diff(args, &mut out),
@@ -90,32 +94,27 @@ pub fn main() -> ExitCode {
                     clap_complete::generate(args.shell, &mut command(), "gan", &mut script);
                     out.write_all(&script).map(|()| OK)
                 }
-                Command::Man => man(&mut out).map(|()| OK),
+                Command::Man(args) => man::man(args, &mut out),
                 Command::Decisions(args) => decisions::decisions(args, &mut out),
                 Command::Report(ReportCommand::Matrix(args)) => report::matrix(args, &mut out),
                 Command::Report(ReportCommand::Diff(args)) => report::diff(args, &mut out),
                 _ => unreachable!("matched above"),
             };
-            let result = result.and_then(|code| match out.flush() {
+            result.and_then(|code| match out.flush() {
                 // `gan check` has said that its report was lost, and chosen its code.
                 Err(_) if matches!(cli.command, Command::Check(_)) && code != OK => Ok(code),
                 flushed => flushed.map(|()| code),
-            });
-            match (&cli.command, result) {
-                // The report was lost: a failure seen is still a failure, a pass is not
-                // proven to anyone.
-                (Command::Check(_), Ok(code)) if out.get_ref().is_closed() && code == OK => {
-                    Ok(FAILURE)
-                }
-                (_, result) => result,
-            }
+            })
         }
     };
     match result {
         Ok(code) => ExitCode::from(code),
-        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(OK),
         Err(error) => {
-            let _ = writeln!(io::stderr(), "{}: {error}", prefix(command_name(&raw)));
+            let _ = writeln!(
+                pipe::stderr(),
+                "{}: {error}",
+                prefix(Some(&cli.command.name()))
+            );
             ExitCode::from(FAILURE)
         }
     }
@@ -134,41 +133,22 @@ fn command() -> clap::Command {
     Cli::command()
 }
 
-/// The man page (roff): the page of `gan`, then one page per command (`gan-parse`, …).
-fn man(out: &mut impl Write) -> io::Result<()> {
-    let command = command();
-    clap_mangen::Man::new(command.clone()).render(out)?;
-    for sub in command.get_subcommands() {
-        let name = format!("gan-{}", sub.get_name());
-        let sub = sub.clone().bin_name(format!("gan {}", sub.get_name()));
-        clap_mangen::Man::new(sub).title(name).render(out)?;
-    }
-    Ok(())
-}
-
 /// The prefix of every message: `gan <command>` inside a subcommand, `gan` before one.
 pub(crate) fn prefix(command: Option<&str>) -> String {
     command.map_or_else(|| "gan".to_owned(), |name| format!("gan {name}"))
 }
 
-/// The subcommand named on the command line, if any (the first word that is one).
-fn command_name(raw: &[OsString]) -> Option<&'static str> {
-    let names = [
-        "parse",
-        "detect",
-        "migrate",
-        "generate",
-        "diff",
-        "check",
-        "ggn",
-        "report",
-        "decisions",
-        "completions",
-        "man",
-    ];
+/// The command named on the command line, if any (the first word that is one), with its
+/// subcommand when it has subcommands and one is named (`ggn validate`).
+fn command_name(raw: &[OsString]) -> Option<String> {
+    let tree = command();
+    let mut found: Option<(String, &clap::Command)> = None;
     let mut words = raw.iter().skip(1);
     while let Some(word) = words.next() {
         let word = word.to_str()?;
+        if word == "--" {
+            break;
+        }
         if word == "--color" {
             words.next();
             continue;
@@ -176,9 +156,21 @@ fn command_name(raw: &[OsString]) -> Option<&'static str> {
         if word.starts_with('-') {
             continue;
         }
-        return names.into_iter().find(|name| *name == word);
+        let parent = found.as_ref().map_or(&tree, |(_, sub)| *sub);
+        let Some(sub) = parent.find_subcommand(word) else {
+            break;
+        };
+        let name = match &found {
+            Some((name, _)) => format!("{name} {word}"),
+            None => word.to_owned(),
+        };
+        let leaf = sub.get_subcommands().next().is_none();
+        found = Some((name, sub));
+        if leaf {
+            break;
+        }
     }
-    None
+    found.map(|(name, _)| name)
 }
 
 /// Parses the command line; on an error, prints it the project's way (one prefix, colors by
@@ -218,8 +210,8 @@ fn parse_args(raw: &[OsString]) -> Result<Cli, ExitCode> {
         error.render().to_string()
     };
     let name = command_name(raw);
-    let mut text = retag(&rendered, &prefix(name));
-    if let Some(hint) = dash_dash_hint(&error, name) {
+    let mut text = retag(&rendered, &prefix(name.as_deref()));
+    if let Some(hint) = dash_dash_hint(&error, name.as_deref()) {
         text = text.replacen('\n', &format!("\n\n  hint: {hint}\n"), 1);
     }
     let _ = write!(io::stderr(), "{text}");

@@ -1,15 +1,17 @@
 //! `gan parse` and `gan detect`.
 //!
-//! Both read their inputs in blocks and write through one reused buffer. When standard output
-//! is a closed pipe, printing stops but reading goes on to the end, so the exit status covers
-//! the whole input. A large standard input shows progress on a terminal (`progress`).
+//! Both read their inputs (IDs, `-f` files or standard input: `inputs`) in blocks and write
+//! through one reused buffer. When standard output is a closed pipe, printing stops but
+//! reading goes on to the end, so the exit status covers the whole input. A large input shows
+//! progress on a terminal (`progress`). An ID that is rejected and names an existing file gets
+//! a hint to read it with `-f`.
 
 use std::io::{self, Write};
 
 use crate::bulk::{self, Counts, Mode, TextStyle};
 use crate::output::{self, DetectRecord};
 
-use super::args::{DetectArgs, Format, ParseArgs};
+use super::args::{DetectArgs, Format, InputArgs, ParseArgs};
 use super::inputs;
 use super::pipe::Closable;
 use super::progress::Progress;
@@ -20,6 +22,9 @@ use super::{OK, REJECTED};
 const FLUSH_AT: usize = 1 << 16;
 
 pub fn parse(args: &ParseArgs, out: &mut impl Write, colors: Colors) -> io::Result<u8> {
+    if let Err(message) = inputs::check(&args.input) {
+        return super::fail("parse", message);
+    }
     // `--quiet`: the counts alone (the cheapest mode), printed nowhere.
     let mut nowhere = io::sink();
     let mut out: &mut dyn Write = if args.quiet { &mut nowhere } else { out };
@@ -39,12 +44,13 @@ pub fn parse(args: &ParseArgs, out: &mut impl Write, colors: Colors) -> io::Resu
         },
         style: text_style(colors),
     };
-    let counts = if inputs::from_stdin(&args.input) {
-        let progress = Progress::of_stdin(args.quiet);
+    let counts = if inputs::streamed(&args.input) {
+        let stream = inputs::open(&args.input)?;
+        let progress = Progress::of_size("gan parse", stream.size(), args.quiet);
         let jobs = inputs::jobs(args.jobs);
         let counts = bulk::parse_stream(
             &options,
-            progress.reader(io::stdin().lock()),
+            inputs::metered(stream, &progress),
             inputs::framing(&args.input),
             jobs,
             &mut progress.writer(&mut out),
@@ -54,8 +60,14 @@ pub fn parse(args: &ParseArgs, out: &mut impl Write, colors: Colors) -> io::Resu
     } else {
         let parser = bulk::Parser::new(&options);
         let (mut counts, mut buffer) = (Counts::default(), Vec::new());
+        // The IDs that are rejected: a hint for those naming a file.
+        let mut rejected = Vec::new();
         for record in inputs::id_records(&args.input) {
+            let before = counts.invalid();
             parser.parse(record.line(), &mut buffer, &mut counts);
+            if counts.invalid() > before {
+                rejected.push(record.number);
+            }
         }
         if options.mode == Mode::Count {
             counts.write(options.format, &mut buffer);
@@ -63,9 +75,27 @@ pub fn parse(args: &ParseArgs, out: &mut impl Write, colors: Colors) -> io::Resu
         let mut sink = Closable::new(&mut out);
         sink.write_all(&buffer)?;
         sink.flush()?;
+        if !args.quiet {
+            file_hints("parse", "parse", &args.input, &rejected)?;
+        }
         counts
     };
     Ok(if counts.invalid() == 0 { OK } else { REJECTED })
+}
+
+/// `gan parse: rules.txt: is a file; to parse its lines, use -f rules.txt`, for each rejected
+/// ID (its number among the IDs) that names an existing file.
+fn file_hints(command: &str, verb: &str, args: &InputArgs, rejected: &[u64]) -> io::Result<()> {
+    let mut stderr = super::pipe::stderr();
+    for (number, path) in inputs::ids_naming_files(args) {
+        if rejected.contains(&number) {
+            writeln!(
+                stderr,
+                "gan {command}: {path}: is a file; to {verb} its lines, use -f {path}"
+            )?;
+        }
+    }
+    Ok(())
 }
 
 fn text_style(colors: Colors) -> TextStyle {
@@ -80,19 +110,30 @@ fn text_style(colors: Colors) -> TextStyle {
 }
 
 pub fn detect(args: &DetectArgs, out: &mut impl Write, colors: Colors) -> io::Result<u8> {
+    if let Err(message) = inputs::check(&args.input) {
+        return super::fail("detect", message);
+    }
     let mut all_accepted = true;
-    let progress = if inputs::from_stdin(&args.input) {
-        Progress::of_stdin(false)
+    let stream = if inputs::streamed(&args.input) {
+        Some(inputs::open(&args.input)?)
     } else {
-        Progress::default()
+        None
     };
+    let progress = stream.as_ref().map_or_else(Progress::default, |stream| {
+        Progress::of_size("gan detect", stream.size(), args.quiet)
+    });
+    let stream = stream.map(|stream| inputs::metered(stream, &progress));
     let mut sink = Closable::new(progress.writer(out));
     let mut buffer = Vec::new();
     let mut failed = Ok(());
-    let read = inputs::for_each_line(&args.input, &progress, |record| {
+    let mut rejected = Vec::new();
+    let read = inputs::for_each_line(&args.input, stream, |record| {
         let line = DetectRecord::of_line(record, args.input.max_bytes);
-        all_accepted &= !line.accepted.is_empty();
-        if sink.is_closed() || failed.is_err() {
+        if line.accepted.is_empty() {
+            all_accepted = false;
+            rejected.push(record.number);
+        }
+        if args.quiet || sink.is_closed() || failed.is_err() {
             return;
         }
         match args.input.format {
@@ -112,6 +153,9 @@ pub fn detect(args: &DetectArgs, out: &mut impl Write, colors: Colors) -> io::Re
     failed?;
     sink.write_all(&buffer)?;
     sink.flush()?;
+    if !args.quiet && !inputs::streamed(&args.input) {
+        file_hints("detect", "detect", &args.input, &rejected)?;
+    }
     Ok(if all_accepted { OK } else { REJECTED })
 }
 

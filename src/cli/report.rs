@@ -28,7 +28,9 @@ pub fn matrix(args: &MatrixArgs, out: &mut impl Write) -> io::Result<u8> {
     for (at, path) in args.reports.iter().enumerate() {
         let report = match read_report(path) {
             Ok(report) => report,
-            Err(error) => return super::fail("report", format!("{}: {error}", path.display())),
+            Err(error) => {
+                return super::fail("report matrix", format!("{}: {error}", path.display()))
+            }
         };
         let html = path.with_extension("html");
         let link = args.link.get(at).cloned().or_else(|| {
@@ -48,7 +50,7 @@ pub fn matrix(args: &MatrixArgs, out: &mut impl Write) -> io::Result<u8> {
     };
     match report::matrix_as(&columns, format, out)? {
         Ok(()) => Ok(OK),
-        Err(message) => super::fail("report", &message),
+        Err(message) => super::fail("report matrix", &message),
     }
 }
 
@@ -57,7 +59,9 @@ pub fn diff(args: &ReportDiffArgs, out: &mut impl Write) -> io::Result<u8> {
     for path in [&args.old, &args.new] {
         match read_report(path) {
             Ok(text) => texts.push(text),
-            Err(error) => return super::fail("report", format!("{}: {error}", path.display())),
+            Err(error) => {
+                return super::fail("report diff", format!("{}: {error}", path.display()))
+            }
         }
     }
     let (old, new) = (
@@ -79,10 +83,13 @@ pub fn diff(args: &ReportDiffArgs, out: &mut impl Write) -> io::Result<u8> {
             text: &texts[1],
         },
     );
+    // -q: nothing printed, the exit status tells (as grep -q).
+    let mut sink = io::sink();
+    let out: &mut dyn Write = if args.quiet { &mut sink } else { out };
     match report::diff(sides.0, sides.1, format, out)? {
         Ok(counts) if counts.get(report::Change::Regressed) > 0 => Ok(REJECTED),
         Ok(_) => Ok(OK),
-        Err(message) => super::fail("report", &message),
+        Err(message) => super::fail("report diff", &message),
     }
 }
 

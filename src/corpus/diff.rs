@@ -115,40 +115,149 @@ fn change(dialect: &str, vector: &Vector, old: Option<&Vector>, new: Option<&Vec
 }
 
 impl CorpusDiff {
-    /// The diff as pretty JSON (final newline).
+    /// The diff as pretty JSON (final newline): one document with `equivalent`, `added`,
+    /// `removed` and `flipped`.
     pub fn to_json(&self) -> String {
         crate::suite::gan::format::to_json(self)
+    }
+
+    /// The changes as JSON Lines, `gan diff --json`: one object per change, its kind first
+    /// (`{"change":"added","dialect":…,"group":…,"input":…,"new":…}`), added, then removed,
+    /// then flipped.
+    ///
+    /// # Panics
+    ///
+    /// Never: a change is strings, booleans and numbers, which always serialize.
+    pub fn changes_json_lines(&self) -> String {
+        #[derive(Serialize)]
+        struct Line<'a> {
+            change: &'static str,
+            #[serde(flatten)]
+            inner: &'a Change,
+        }
+        let mut out = String::new();
+        for (kind, change) in self.kinds() {
+            let line = Line {
+                change: kind,
+                inner: change,
+            };
+            out.push_str(&serde_json::to_string(&line).expect("a change serializes"));
+            out.push('\n');
+        }
+        out
+    }
+
+    /// The last line of `gan diff --json`: `{"summary":{"equivalent":…,"dialects":[{"dialect":
+    /// …,"added":…,"removed":…,"flipped":…}]}}`, the dialects with changes in the order of
+    /// [`Dialect::ALL`].
+    ///
+    /// # Panics
+    ///
+    /// Never: the summary is strings, booleans and numbers, which always serialize.
+    pub fn summary_json_line(&self) -> String {
+        // Structs rather than `json!`, whose objects sort their keys.
+        #[derive(Serialize)]
+        struct Totals {
+            dialect: String,
+            added: usize,
+            removed: usize,
+            flipped: usize,
+        }
+        #[derive(Serialize)]
+        struct Summary {
+            equivalent: bool,
+            dialects: Vec<Totals>,
+        }
+        #[derive(Serialize)]
+        struct Line {
+            summary: Summary,
+        }
+        let dialects = self
+            .totals()
+            .into_iter()
+            .map(|(dialect, [added, removed, flipped])| Totals {
+                dialect,
+                added,
+                removed,
+                flipped,
+            })
+            .collect();
+        let line = Line {
+            summary: Summary {
+                equivalent: self.equivalent,
+                dialects,
+            },
+        };
+        let mut text = serde_json::to_string(&line).expect("a summary serializes");
+        text.push('\n');
+        text
+    }
+
+    /// Every change with its kind (`added`, `removed`, `flipped`), in that order.
+    fn kinds(&self) -> impl Iterator<Item = (&'static str, &Change)> {
+        self.added
+            .iter()
+            .map(|change| ("added", change))
+            .chain(self.removed.iter().map(|change| ("removed", change)))
+            .chain(self.flipped.iter().map(|change| ("flipped", change)))
     }
 
     /// The diff as text: one line per change (`+` added, `-` removed, `~` flipped), then the
     /// totals per dialect.
     pub fn to_text(&self) -> String {
+        let mut out = self.changes_text();
+        out.push_str(&self.totals_text());
+        out
+    }
+
+    /// The changes as text, one line each: `+` added, `-` removed, `~` flipped.
+    pub fn changes_text(&self) -> String {
         let mut out = String::new();
-        for (mark, changes) in [
-            ("+", &self.added),
-            ("-", &self.removed),
-            ("~", &self.flipped),
-        ] {
-            for change in changes {
-                let input = match (&change.input, &change.input_hex) {
-                    (Some(input), _) => format!("{input:?}"),
-                    (None, hex) => format!("hex {}", hex.as_deref().unwrap_or_default()),
-                };
-                let describe = |e: &Option<Expected>| e.as_ref().map(show).unwrap_or_default();
-                let what = match (&change.old, &change.new) {
-                    (Some(_), Some(_)) => {
-                        format!("{} -> {}", describe(&change.old), describe(&change.new))
-                    }
-                    (None, _) => describe(&change.new),
-                    (_, None) => describe(&change.old),
-                };
-                let _ = writeln!(
-                    out,
-                    "{mark} {} {} {input}: {what}",
-                    change.dialect, change.group
-                );
-            }
+        for (kind, change) in self.kinds() {
+            let mark = match kind {
+                "added" => "+",
+                "removed" => "-",
+                _ => "~",
+            };
+            let input = match (&change.input, &change.input_hex) {
+                (Some(input), _) => format!("{input:?}"),
+                (None, hex) => format!("hex {}", hex.as_deref().unwrap_or_default()),
+            };
+            let describe = |e: &Option<Expected>| e.as_ref().map(show).unwrap_or_default();
+            let what = match (&change.old, &change.new) {
+                (Some(_), Some(_)) => {
+                    format!("{} -> {}", describe(&change.old), describe(&change.new))
+                }
+                (None, _) => describe(&change.new),
+                (_, None) => describe(&change.old),
+            };
+            let _ = writeln!(
+                out,
+                "{mark} {} {} {input}: {what}",
+                change.dialect, change.group
+            );
         }
+        out
+    }
+
+    /// The totals as text: `qpi: 3 added, 0 removed, 1 flipped` per dialect with changes,
+    /// or `the corpora are equivalent`.
+    pub fn totals_text(&self) -> String {
+        let mut out = String::new();
+        for (dialect, [added, removed, flipped]) in self.totals() {
+            let _ = writeln!(
+                out,
+                "{dialect}: {added} added, {removed} removed, {flipped} flipped"
+            );
+        }
+        if self.equivalent {
+            out.push_str("the corpora are equivalent\n");
+        }
+        out
+    }
+
+    /// Added, removed and flipped per dialect with changes, in the order of [`Dialect::ALL`].
+    fn totals(&self) -> Vec<(String, [usize; 3])> {
         let mut totals: Vec<(String, [usize; 3])> = Vec::new();
         for (slot, changes) in [&self.added, &self.removed, &self.flipped]
             .into_iter()
@@ -165,16 +274,7 @@ impl CorpusDiff {
             }
         }
         totals.sort_by_key(|(d, _)| d.parse::<Dialect>().ok());
-        for (dialect, [added, removed, flipped]) in &totals {
-            let _ = writeln!(
-                out,
-                "{dialect}: {added} added, {removed} removed, {flipped} flipped"
-            );
-        }
-        if self.equivalent {
-            out.push_str("the corpora are equivalent\n");
-        }
-        out
+        totals
     }
 }
 

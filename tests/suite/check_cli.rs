@@ -343,5 +343,8 @@ fn a_command_that_cannot_start_exits_2() {
         .arg(&not_executable)
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("cannot start "));
+        .stderr(predicate::str::contains(format!(
+            "gan check: {}: cannot start: ",
+            not_executable.display()
+        )));
 }

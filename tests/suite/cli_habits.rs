@@ -31,7 +31,8 @@ fn usage_errors_carry_the_commands_prefix_and_exit_2() {
             &["migrate", "--to", "qpi"],
             "gan migrate: the following required arguments were not provided:\n",
         ),
-        (&["ggn", "validate"], "gan ggn: the following required arguments"),
+        (&["ggn", "validate"], "gan ggn validate: the following required arguments"),
+        (&["report", "matrix"], "gan report matrix: the following required arguments"),
         (&["check", "-j", "0", "--", "true"], "gan check: invalid value '0' for '--jobs <N>': give a number of processes from 1 to 256\n"),
         (&["check", "-j", "257", "--", "true"], "gan check: invalid value '257' for '--jobs <N>': give a number of processes from 1 to 256\n"),
         (&["parse", "--max-bytes", "0", "C:K"], "gan parse: invalid value '0' for '--max-bytes <N>': give a number of bytes, at least 1\n"),
@@ -70,43 +71,6 @@ fn jobs_accepts_1_to_256() {
         let (code, _, stderr) = run(&["check", "--list", "-j", jobs, "--dialect", "qpi"]);
         assert_eq!(code, 0, "-j {jobs}: {stderr}");
     }
-}
-
-#[test]
-fn quiet_prints_what_each_command_promises() {
-    // parse: nothing, the exit status alone.
-    assert_eq!(
-        run(&["parse", "-q", "C:K"]),
-        (0, String::new(), String::new())
-    );
-    assert_eq!(
-        run(&["parse", "--quiet", "C:K", "C:k"]),
-        (1, String::new(), String::new())
-    );
-    // check: the result line (and failures) only; no table, no speed line.
-    let (code, stdout, stderr) = run(&[
-        "check",
-        "-q",
-        "--dialect",
-        "qpi",
-        "--",
-        "python3",
-        &reference(),
-    ]);
-    assert_eq!(code, 0, "{stderr}");
-    assert_eq!(stdout, "result: PASS (3113 passed, 123 skipped)\n");
-    assert_eq!(stderr, "");
-    // migrate: the summary only, without the line diagnostics.
-    let (code, stdout, stderr) = outcome(
-        gan().args(["migrate", "-q", "--from", "beta"]),
-        b"C:-K\nC:PH\nc:q\n",
-    );
-    assert_eq!(code, 1);
-    assert_eq!(stdout, "CHESS:K\nchess:q\n");
-    assert_eq!(
-        stderr,
-        "gan migrate: 3 read, 2 converted (1 with warnings), 1 rejected\n"
-    );
 }
 
 #[test]
@@ -445,8 +409,8 @@ fn completions_exist_for_every_shell_clap_knows() {
     assert_eq!(run(&["completions", "tcsh"]).0, 2);
 }
 
-/// `gan man`: one roff page for `gan` and one per command, each option of each command
-/// in its page.
+/// `gan man`: one roff page for `gan` and one per command and subcommand, each option of
+/// each command in its page.
 #[test]
 fn the_man_page_has_a_page_per_command_with_its_options() {
     let (code, roff, _) = run(&["man"]);
@@ -467,7 +431,10 @@ fn the_man_page_has_a_page_per_command_with_its_options() {
             "gan-diff",
             "gan-check",
             "gan-ggn",
+            "gan-ggn-validate",
+            "gan-ggn-moves",
             "gan-report",
+            "gan-report-matrix",
             "gan-decisions",
             "gan-completions",
             "gan-man",
@@ -605,7 +572,6 @@ fn color_reaches_every_command() {
     };
     let painted = check("always");
     assert!(painted.contains("\u{1b}[1m\u{1b}[31mfail\u{1b}[0m snn-pin/invalid/"));
-    assert!(painted.contains("result: \u{1b}[1m\u{1b}[31mFAIL\u{1b}[0m (1 failing"));
     assert!(painted.contains("got:      \u{1b}[1m\u{1b}[32mvalid\u{1b}[0m {"));
     assert!(!check("never").contains(esc));
     assert!(!check("auto").contains(esc), "a pipe");
@@ -630,6 +596,8 @@ fn color_reaches_every_command() {
     assert!(migrate("always").starts_with(
         "gan migrate: line 1: \"C:-K\": \u{1b}[1m\u{1b}[33mwarning\u{1b}[0m king-flag-lost: "
     ));
+    assert!(migrate("always")
+        .ends_with("gan migrate: \u{1b}[1m\u{1b}[33mwarning\u{1b}[0m king-flag-lost ×1\n"));
     assert!(!migrate("never").contains(esc));
 }
 
@@ -643,6 +611,9 @@ fn a_long_check_shows_progress_on_a_terminal_only() {
                 -- sh -c 'sleep 0.1'";
     let shown = on_terminal(&format!("{binary} {args} > /dev/null"), &[]);
     assert!(shown.contains("/125 vectors, "), "{shown:?}");
+    // Labelled, the rate in whole vectors a second.
+    let bar = regex::Regex::new(r"gan check: [█░]+ \d+/125 vectors, \d+/s, eta ").unwrap();
+    assert!(bar.is_match(&shown), "{shown:?}");
     assert!(shown.contains("\u{1b}[2K"), "the bar is cleared: {shown:?}");
     let output = Command::new("sh")
         .arg("-c")
@@ -704,7 +675,11 @@ fn a_closed_output_stops_the_printing_not_the_reading() {
         if args[0] == "migrate" {
             assert!(stderr.starts_with("gan migrate: line 200001: \"bad!\": error "));
             assert!(
-                stderr.ends_with("200001 read, 200000 converted (0 with warnings), 1 rejected\n")
+                stderr.ends_with(
+                    "200001 read, 200000 converted (0 with warnings), 1 rejected\n\
+                     gan migrate: error missing-separator ×1\n"
+                ),
+                "{stderr}"
             );
         } else {
             assert_eq!(stderr, "", "{args:?}");
@@ -762,11 +737,13 @@ fn a_large_parse_shows_progress_on_a_terminal_only() {
         ),
     ] {
         let shown = on_terminal(&format!("{binary} {command} < {input} > /dev/null"), &[]);
-        assert!(
-            shown.contains(&format!(" MiB/{total} MiB ")),
-            "{command}: {:?}",
-            tail(&shown)
-        );
+        // Labelled with the command, the rate in whole units.
+        let bar = regex::Regex::new(&format!(
+            r"gan {}: [█░]+ \d+\.\d\d MiB/{total} MiB, \d+ (B|KiB|MiB|GiB)/s, eta ",
+            command.split(' ').next().unwrap()
+        ))
+        .unwrap();
+        assert!(bar.is_match(&shown), "{command}: {:?}", tail(&shown));
         assert!(
             without_bar(&shown) == quiet_stderr.replace('\n', "\r\n"),
             "{command}: the bar is cleared: {:?}",
@@ -783,7 +760,7 @@ fn a_large_parse_shows_progress_on_a_terminal_only() {
     // From a pipe the size is unknown: a byte count once 4 MiB are read.
     let shown = on_terminal(&format!("cat {large} | {binary} parse > /dev/null"), &[]);
     // (Drawn at most 20 times a second: the last count shown may be short of 4.58 MiB.)
-    let count = regex::Regex::new(r"(\d+\.\d\d) MiB read, ").unwrap();
+    let count = regex::Regex::new(r"gan parse: (\d+\.\d\d) MiB read, \d+ (B|KiB|MiB)/s").unwrap();
     let counts: Vec<f64> = count
         .captures_iter(&shown)
         .map(|found| found[1].parse().unwrap())
@@ -813,7 +790,7 @@ fn a_large_parse_shows_progress_on_a_terminal_only() {
 /// starts a line and is cleared (`\r ESC[2K`) before anything else is written.
 fn without_bar(shown: &str) -> String {
     let clear = "\r\u{1b}[2K";
-    let bar = regex::Regex::new("[█░]{40} [^\r\n\u{1b}]*\r\u{1b}\\[2K").unwrap();
+    let bar = regex::Regex::new("gan [a-z]+: [█░]+ [^\r\n\u{1b}]*\r\u{1b}\\[2K").unwrap();
     let mut drawn = 0;
     for found in bar.find_iter(shown) {
         let before = &shown[..found.start()];

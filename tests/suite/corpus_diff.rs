@@ -93,12 +93,62 @@ fn demo_legacy_with_digits_in_the_game_id() {
         .arg(&out)
         .assert()
         .code(1);
-    let value: serde_json::Value = serde_json::from_slice(&json.get_output().stdout).expect("JSON");
-    assert_eq!(value["equivalent"], false);
+    // JSON Lines: one object per change, then the summary.
+    let lines: Vec<serde_json::Value> = std::str::from_utf8(&json.get_output().stdout)
+        .unwrap()
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("one JSON object per line"))
+        .collect();
+    let (summary, changes) = lines.split_last().unwrap();
+    assert_eq!(summary["summary"]["equivalent"], false);
     assert_eq!(
-        value["flipped"].as_array().map(Vec::len),
-        Some(result.flipped.len())
+        summary["summary"]["dialects"],
+        serde_json::json!([{
+            "dialect": "legacy",
+            "added": result.added.len(),
+            "removed": result.removed.len(),
+            "flipped": result.flipped.len(),
+        }])
     );
+    assert_eq!(
+        changes.len(),
+        result.added.len() + result.removed.len() + result.flipped.len()
+    );
+    let flipped: Vec<&serde_json::Value> = changes
+        .iter()
+        .filter(|change| change["change"] == "flipped")
+        .collect();
+    assert_eq!(flipped.len(), result.flipped.len());
+    let chess960 = flipped
+        .iter()
+        .find(|change| change["input"] == "CHESS960:K")
+        .expect("CHESS960:K flipped");
+    assert_eq!(
+        (
+            chess960["dialect"].as_str(),
+            chess960["new"]["valid"].as_bool()
+        ),
+        (Some("legacy"), Some(true))
+    );
+    assert_eq!(chess960["old"]["error"]["code"], "unexpected-char");
+    // -q: the changes alone, without the summary (text: without the totals).
+    let quiet = gan()
+        .args(["diff", "-q", "--json"])
+        .arg(committed())
+        .arg(&out)
+        .assert()
+        .code(1);
+    let quiet = std::str::from_utf8(&quiet.get_output().stdout).unwrap();
+    assert_eq!(quiet.lines().count(), changes.len());
+    assert!(!quiet.contains("\"summary\""));
+    let quiet = gan()
+        .args(["diff", "-q"])
+        .arg(committed())
+        .arg(&out)
+        .assert()
+        .code(1);
+    let quiet = std::str::from_utf8(&quiet.get_output().stdout).unwrap();
+    assert_eq!(format!("{quiet}{}", result.totals_text()), result.to_text());
 }
 
 #[test]
@@ -200,7 +250,7 @@ fn generate_usage_errors_exit_2() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
-            "cannot read /nonexistent-gan-grammars/legacy.pest",
+            "gan generate: /nonexistent-gan-grammars/legacy.pest: No such file",
         ));
 }
 

@@ -93,7 +93,7 @@ fn validate_exit_codes() {
     let (code, stdout, stderr) = gan(&["ggn", "validate", "missing.json", "e4.json"], b"");
     assert_eq!((code, stdout.as_str()), (2, "e4.json: valid\n"));
     assert!(
-        stderr.starts_with("gan ggn: cannot read missing.json: "),
+        stderr.starts_with("gan ggn validate: missing.json: No such file or directory"),
         "{stderr}"
     );
     // Usage errors.

@@ -225,7 +225,9 @@ fn the_matrix_reads_json_reports_and_refuses_anything_else() {
     assert_eq!(output.status.code(), Some(2));
     assert_eq!(
         text(&output.stderr),
-        "gan report: bad.jsonl: line 1: not a line of a `gan check --format json` report (no id or result)\n"
+        format!(
+            "gan report matrix: bad.jsonl: line 1: not a line of a `gan check --format json` report (no id or result)\n"
+        )
     );
 }
 

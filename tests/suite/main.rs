@@ -16,6 +16,8 @@ mod check_suite_reports;
 mod check_suites;
 mod check_suites_cli;
 mod cli;
+mod cli_every_command;
+mod cli_files;
 mod cli_habits;
 mod corpus_diff;
 mod corpus_files;
@@ -26,6 +28,7 @@ mod fast_path;
 #[path = "../fuzz_props/mod.rs"]
 mod fuzz_props;
 mod fuzz_replay;
+mod fuzz_script;
 mod generator;
 mod ggn;
 mod ggn_cli;

@@ -494,3 +494,120 @@ fn long_lines_are_too_long_and_keep_their_true_length() {
         "gan migrate: 2 read, 1 converted (0 with warnings), 1 rejected"
     );
 }
+
+/// `--count`: the counts alone, per code, in a fixed order (parse codes in D12's order, then
+/// conversion errors, then warnings), text or one JSON object; nothing on standard error.
+#[test]
+fn count_prints_the_counts_per_code() {
+    let input = "C:-K\nS:+P\nDAI_DAI_SHOGI:P\nDAI_DAI_SHOGI:PH\nC:k\n\nX:-K\n";
+    let run = gan()
+        .args(["migrate", "--from", "beta", "--count"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert_eq!(run.status.code(), Some(1));
+    assert_eq!(
+        text(&run.stdout),
+        "read 7\nconverted 4\nwarned 4\nrejected 3\nempty 1\ncase-mismatch 1\n\
+         multi-character-piece 1\nambiguous-style 2\nking-flag-lost 2\nunderscore-removed 2\n"
+    );
+    assert_eq!(text(&run.stderr), "");
+    let json = gan()
+        .args(["migrate", "--from", "beta", "--count", "--json"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert_eq!(
+        text(&json.stdout),
+        "{\"read\":7,\"converted\":4,\"warned\":4,\"rejected\":3,\"codes\":{\"empty\":1,\
+         \"case-mismatch\":1,\"multi-character-piece\":1,\"ambiguous-style\":2,\
+         \"king-flag-lost\":2,\"underscore-removed\":2}}\n"
+    );
+    // --strict: the warnings are errors, counted under their codes.
+    let strict = gan()
+        .args(["migrate", "--from", "beta", "--count", "--strict"])
+        .write_stdin("C:-K\nC:K\n")
+        .output()
+        .unwrap();
+    assert_eq!(
+        text(&strict.stdout),
+        "read 2\nconverted 1\nwarned 0\nrejected 1\nking-flag-lost 1\n"
+    );
+    // --count takes the place of the output: not with -o, --dry-run, --keep-alignment, --ggn.
+    for other in [
+        &["-o", "x"][..],
+        &["--dry-run"],
+        &["--keep-alignment"],
+        &["--ggn"],
+    ] {
+        let run = gan()
+            .args(["migrate", "--from", "beta", "--count"])
+            .args(other)
+            .write_stdin("C:K\n")
+            .output()
+            .unwrap();
+        assert_eq!(run.status.code(), Some(2), "{other:?}");
+    }
+}
+
+/// Diagnostics on standard error are bounded: the first `--max-diagnostics` (10) of each code,
+/// then the summary and a count line per code; `--report` has every one. `-j 4` says exactly
+/// what `-j 1` says.
+#[test]
+fn diagnostics_are_bounded_per_code_and_counted() {
+    let mut input = String::new();
+    for i in 0..3000 {
+        std::fmt::Write::write_fmt(&mut input, format_args!("C:-K\nC:PH{i}\nC:K\n")).unwrap();
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let report = dir.path().join("r.jsonl");
+    let run = |extra: &[&str]| {
+        let run = gan()
+            .args(["migrate", "--from", "beta", "--to", "qpi"])
+            .args(extra)
+            .write_stdin(input.clone())
+            .output()
+            .unwrap();
+        assert_eq!(run.status.code(), Some(1));
+        text(&run.stderr)
+    };
+    let stderr = run(&["-j", "1"]);
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(lines.len(), 10 + 10 + 3, "{stderr}");
+    assert!(lines[0].starts_with("gan migrate: line 1: \"C:-K\": warning king-flag-lost: "));
+    assert!(lines[1].starts_with("gan migrate: line 2: \"C:PH0\": error "));
+    assert_eq!(
+        &lines[20..],
+        [
+            "gan migrate: 9000 read, 6000 converted (3000 with warnings), 3000 rejected",
+            "gan migrate: error multi-character-piece ×3000 (10 shown; all with --report FILE)",
+            "gan migrate: warning king-flag-lost ×3000 (10 shown; all with --report FILE)",
+        ]
+    );
+    assert_eq!(run(&["-j", "4"]), stderr, "-j 4 shows what -j 1 shows");
+    let with_report = run(&["--report", &report.display().to_string()]);
+    assert!(with_report.ends_with(&format!(
+        "error multi-character-piece ×3000 (10 shown; all in {0})\n\
+         gan migrate: warning king-flag-lost ×3000 (10 shown; all in {0})\n",
+        report.display()
+    )));
+    assert_eq!(
+        std::fs::read_to_string(&report).unwrap().lines().count(),
+        6000
+    );
+    let few = run(&["--max-diagnostics", "1"]);
+    assert_eq!(few.lines().count(), 2 + 3, "{few}");
+    let none = run(&["--max-diagnostics", "0"]);
+    assert!(none.starts_with("gan migrate: 9000 read, "), "{none}");
+    assert!(
+        none.contains("×3000 (0 shown; all with --report FILE)"),
+        "{none}"
+    );
+    // All shown: no note.
+    let all = run(&["--max-diagnostics", "3000"]);
+    assert_eq!(all.lines().count(), 6000 + 3);
+    assert!(
+        all.ends_with("gan migrate: warning king-flag-lost ×3000\n"),
+        "{all}"
+    );
+}

@@ -331,9 +331,10 @@ fn the_cli_groups_ambiguous_style_on_stderr_only() {
     let dir = tempfile::tempdir().unwrap();
     let report = dir.path().join("report.jsonl");
     let input = "X:-K\nx:q\nS:+P\nC:-K\nX:R\ns:g\n";
+    // Relative, so that the count line that names the report reads the same in every run.
     let run = gan()
-        .args(["migrate", "--from", "beta", "--report"])
-        .arg(&report)
+        .current_dir(dir.path())
+        .args(["migrate", "--from", "beta", "--report", "report.jsonl"])
         .write_stdin(input)
         .output()
         .unwrap();
@@ -394,12 +395,15 @@ fn the_cli_groups_ambiguous_style_on_stderr_only() {
     assert_eq!(text(&strict.stdout), "CHESS:K\n");
     let stderr = text(&strict.stderr);
     assert_eq!(
-        stderr.matches("error ambiguous-style").count(),
+        stderr.matches("error ambiguous-style:").count(),
         2,
         "{stderr}"
     );
     assert!(
-        stderr.ends_with("gan migrate: 3 read, 1 converted (0 with warnings), 2 rejected\n"),
+        stderr.ends_with(
+            "gan migrate: 3 read, 1 converted (0 with warnings), 2 rejected\n\
+             gan migrate: error ambiguous-style ×2\n"
+        ),
         "{stderr}"
     );
 }
@@ -423,14 +427,16 @@ fn the_xiaoqi_example_files() {
     assert!(text(&guessed.stdout).starts_with("XIANGQI:K\nXIANGQI:B\n"));
     let stderr = text(&guessed.stderr);
     assert_eq!(
-        stderr.matches("warning ambiguous-style").count(),
+        stderr.matches("warning ambiguous-style:").count(),
         1,
         "{stderr}"
     );
     assert!(
         stderr.ends_with(
             "gan migrate: 12 read, 12 converted (12 with warnings), 0 rejected; \
-             ambiguous-style X ×12 (xiangqi99, xiaoqi)\n"
+             ambiguous-style X ×12 (xiangqi99, xiaoqi)\n\
+             gan migrate: warning ambiguous-style ×12 (1 shown; all with --report FILE)\n\
+             gan migrate: warning king-flag-lost ×2\n"
         ),
         "{stderr}"
     );
@@ -457,7 +463,10 @@ fn the_xiaoqi_example_files() {
     let stderr = text(&fixed.stderr);
     assert!(!stderr.contains("ambiguous-style"), "{stderr}");
     assert!(
-        stderr.ends_with("gan migrate: 12 read, 12 converted (2 with warnings), 0 rejected\n"),
+        stderr.ends_with(
+            "gan migrate: 12 read, 12 converted (2 with warnings), 0 rejected\n\
+             gan migrate: warning king-flag-lost ×2\n"
+        ),
         "{stderr}"
     );
 }

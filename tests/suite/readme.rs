@@ -17,7 +17,9 @@
 //! - Each `##` section of a page (and the part of a page before its first `##`) runs, top to
 //!   bottom, in a scratch copy of the repository (its tracked and unignored files), so that
 //!   files written by one block are there for the next, and nothing is written in the
-//!   repository.
+//!   repository. The copy is a git repository of its own, every file added: after the
+//!   section, `git status` must show nothing, so that whatever the examples write, run by
+//!   hand in a clone, `.gitignore` ignores, and no tracked file changes.
 //! - One masking rule, applied to the page and to the output alike: a timing
 //!   (`0.42 s (3929/s)`) reads `N s (N/s)`, and the scratch folder's path reads `$SCRATCH`.
 
@@ -191,6 +193,7 @@ fn scratch_copy(root: &Path) -> tempfile::TempDir {
         .expect("git lists the repository's files");
     assert!(listed.status.success(), "git ls-files failed");
     let dir = tempfile::tempdir().unwrap();
+    git(dir.path(), &["init", "-q"]);
     for name in listed.stdout.split(|&b| b == 0).filter(|n| !n.is_empty()) {
         let name = std::str::from_utf8(name).unwrap();
         if name.starts_with("fuzz/corpus/") {
@@ -204,7 +207,37 @@ fn scratch_copy(root: &Path) -> tempfile::TempDir {
         std::fs::create_dir_all(to.parent().unwrap()).unwrap();
         std::fs::copy(&from, &to).unwrap();
     }
+    git(dir.path(), &["add", "-A"]);
     dir
+}
+
+/// `git ARGS` in `dir`; its standard output.
+fn git(dir: &Path, args: &[&str]) -> String {
+    let output = Command::new("git")
+        .args(args)
+        .current_dir(dir)
+        .env("GIT_CONFIG_NOSYSTEM", "1")
+        .env("GIT_CONFIG_GLOBAL", "/dev/null")
+        .output()
+        .expect("git runs");
+    assert!(
+        output.status.success(),
+        "git {args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// What the examples left in the scratch copy that git would show: files that `.gitignore`
+/// does not ignore, and tracked files changed or deleted.
+fn left_behind(dir: &Path) -> Vec<String> {
+    let untracked = git(dir, &["ls-files", "--others", "--exclude-standard"]);
+    let changed = git(dir, &["diff", "--name-status"]);
+    untracked
+        .lines()
+        .map(|name| format!("?? {name}"))
+        .chain(changed.lines().map(str::to_owned))
+        .collect()
 }
 
 fn gan_dir() -> PathBuf {
@@ -280,6 +313,17 @@ fn replay_section(root: &Path, blocks: &[&Block]) -> (usize, Vec<String>) {
             }
         }
     }
+    let left = left_behind(dir);
+    if !left.is_empty() {
+        let place = blocks
+            .first()
+            .map_or_else(String::new, |b| format!("{} ({})", b.file, b.section));
+        problems.push(format!(
+            "{place}: the examples leave the tree unclean (add what they write to \
+             .gitignore):\n{}",
+            left.join("\n")
+        ));
+    }
     (ran, problems)
 }
 
@@ -339,6 +383,29 @@ fn only_install_and_build_blocks_skip_the_replay() {
             block.line
         );
     }
+}
+
+/// What git would show after a section: new files `.gitignore` does not ignore, and tracked
+/// files changed or deleted; nothing else.
+#[test]
+fn the_tree_check_sees_what_git_would_show() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path();
+    git(path, &["init", "-q"]);
+    std::fs::write(path.join(".gitignore"), "/report.*\n").unwrap();
+    std::fs::write(path.join("kept.txt"), "a").unwrap();
+    std::fs::write(path.join("gone.txt"), "a").unwrap();
+    git(path, &["add", "-A"]);
+    assert!(left_behind(path).is_empty());
+    std::fs::write(path.join("report.xml"), "ignored").unwrap();
+    assert!(left_behind(path).is_empty());
+    std::fs::write(path.join("new.txt"), "b").unwrap();
+    std::fs::write(path.join("kept.txt"), "b").unwrap();
+    std::fs::remove_file(path.join("gone.txt")).unwrap();
+    assert_eq!(
+        left_behind(path),
+        ["?? new.txt", "D\tgone.txt", "M\tkept.txt"]
+    );
 }
 
 #[test]

@@ -80,9 +80,15 @@ pub fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).expect("UTF-8 output")
 }
 
-/// The summary line of `gan migrate` (the last line of standard error).
+/// The summary line of `gan migrate`: the last line of standard error but the count lines
+/// per code that follow it (`gan migrate: warning king-flag-lost ×2 …`).
 pub fn summary(stderr: &[u8]) -> String {
-    text(stderr).lines().last().unwrap_or_default().to_owned()
+    let count = regex::Regex::new(r"^gan migrate: (error|warning) [a-z0-9-]+ ×\d+").unwrap();
+    text(stderr)
+        .lines()
+        .rfind(|line| !count.is_match(line))
+        .unwrap_or_default()
+        .to_owned()
 }
 
 /// Runs `command` with `stdin` (and `NO_COLOR` unset); returns (exit code, stdout, stderr).

@@ -272,9 +272,8 @@ fn prepare(dialect: Dialect, config: &Config) -> Result<Prepared, GenerateError>
         Grammars::Embedded => (dialect.grammar_text().to_owned(), None),
         Grammars::Dir(dir) => {
             let path = dir.join(file);
-            let text = std::fs::read_to_string(&path).map_err(|error| {
-                GenerateError::Grammar(format!("cannot read {}: {error}", path.display()))
-            })?;
+            let text = std::fs::read_to_string(&path)
+                .map_err(|error| GenerateError::Grammar(format!("{}: {error}", path.display())))?;
             let vm = VmGrammar::new(dialect, &path.display().to_string(), &text)
                 .map_err(GenerateError::Grammar)?;
             (text, Some(vm))
