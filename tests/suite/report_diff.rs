@@ -303,7 +303,7 @@ fn reports_without_a_run_record_and_files_that_are_not_reports() {
     assert_eq!(code, 2);
     assert!(out.is_empty());
     assert!(
-        err.starts_with("gan report: ") && err.contains("bad.jsonl: line 1: "),
+        err.starts_with("gan report diff: ") && err.contains("bad.jsonl: line 1: "),
         "{err}"
     );
     let (code, _, err) = diff(&[OLD, "no-such-report.jsonl"]);
