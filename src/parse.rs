@@ -117,7 +117,9 @@ fn diagnose(dialect: Dialect, text: &str, offset: usize, recognizer: Recognizer<
     let kind = match found {
         Some(c) if !c.is_ascii() => ErrorKind::NonAscii,
         Some(c) if case_flip_continues(recognizer, text, offset, c) => ErrorKind::CaseMismatch,
-        _ if offset > 0 && !text.contains(':') => ErrorKind::MissingSeparator,
+        _ if offset > 0 && dialect.has_separator() && !text.contains(':') => {
+            ErrorKind::MissingSeparator
+        }
         None => ErrorKind::UnexpectedEnd,
         Some(_) => ErrorKind::UnexpectedChar,
     };
@@ -171,17 +173,20 @@ fn flip_case(c: char) -> char {
 }
 
 /// Names the component the grammar was in when it stopped, from the viable prefix: two
-/// pieces of the message, written one after the other.
+/// pieces of the message, written one after the other. In a notation with the `':'`
+/// separator, a prefix without it stopped in the style.
 fn explain(
     dialect: Dialect,
     prefix: &str,
     recognizer: Recognizer<'_>,
 ) -> (&'static str, &'static str) {
     let syntax = dialect.syntax();
-    match prefix.split_once(':') {
-        None if prefix.is_empty() => ("a style starts with a letter", ""),
-        None => (syntax.style, ", then ':'"),
-        Some(_) if recognizer(prefix).is_ok() => (syntax.end, ""),
-        Some(_) => (syntax.piece, ""),
+    if prefix.is_empty() {
+        return (syntax.start, "");
+    }
+    match syntax.style {
+        Some(style) if !prefix.contains(':') => (style, ", then ':'"),
+        _ if recognizer(prefix).is_ok() => (syntax.end, ""),
+        _ => (syntax.piece, ""),
     }
 }

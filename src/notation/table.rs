@@ -27,9 +27,16 @@ macro_rules! notations {
                 name: "legacy",
                 about: "GAN 1.0.0, the 2012 words form: `CHESS:KING`.",
                 grammar: "grammar/legacy.pest",
+                composes: [],
+                family: Family::Dialects,
                 spec: Spec {
                     file: "gan-legacy-2012.txt",
+                    title: "General Actor Notation (GAN) Specification",
                     edition: "1.0.0",
+                },
+                dated: Dated {
+                    date: Some("2012-05-04"),
+                    evidence: "the document's own date: published May 4, 2012",
                 },
                 roles: &[
                     ("uppercase_actor", Role::Uppercase),
@@ -39,9 +46,11 @@ macro_rules! notations {
                     ("piece_id_lowercase", Role::Type),
                 ],
                 oracle: r"(?P<style>[A-Z]+):(?P<type>[A-Z]+)",
+                cases: Cases::Tied,
                 syntax: Syntax {
+                    start: "a style starts with a letter",
                     whole: "an identifier is a game word, ':', and a piece word",
-                    style: "a game word is letters only",
+                    style: Some("a game word is letters only"),
                     piece: "a piece word is letters only",
                     end: "a piece word is letters only, and ends the identifier",
                 },
@@ -50,9 +59,16 @@ macro_rules! notations {
                 name: "beta",
                 about: "GAN beta: `C:-K`, `S:+R`, `DAI_DAI_SHOGI:PH`.",
                 grammar: "grammar/beta.pest",
+                composes: [],
+                family: Family::Dialects,
                 spec: Spec {
                     file: "gan-beta.txt",
+                    title: "General Actor Notation",
                     edition: "beta",
+                },
+                dated: Dated {
+                    date: None,
+                    evidence: "not stated: the document's Created and Updated fields carry no value",
                 },
                 roles: &[
                     ("uppercase_actor", Role::Uppercase),
@@ -64,10 +80,12 @@ macro_rules! notations {
                     ("king", Role::King),
                 ],
                 oracle: r"(?P<style>[A-Z][A-Z0-9_]*):(?P<promoted>\+?)(?P<king>-?)(?P<type>[A-Z][A-Z0-9_]*)",
+                cases: Cases::Tied,
                 syntax: Syntax {
+                    start: "a style starts with a letter",
                     whole: "an identifier is a style, ':', an optional '+', an optional '-', and \
                             an abbreviation",
-                    style: "a style is a letter, then letters, digits or '_'",
+                    style: Some("a style is a letter, then letters, digits or '_'"),
                     piece: "a piece is an optional '+', an optional '-' (in that order), then a \
                             letter and letters, digits or '_'",
                     end: "a piece abbreviation continues with letters, digits or '_' only, and \
@@ -78,9 +96,16 @@ macro_rules! notations {
                 name: "pnn",
                 about: "GAN 1.0.0 over PNN: `SHOGI:+P`, `CHESS:K'`.",
                 grammar: "grammar/pnn.pest",
+                composes: [],
+                family: Family::Dialects,
                 spec: Spec {
                     file: "gan-1.0.0-pnn.md",
+                    title: "General Actor Notation (GAN) Specification",
                     edition: "1.0.0",
+                },
+                dated: Dated {
+                    date: Some("2025-05"),
+                    evidence: "gan.rb (now qpi.rb) 39f4acf, 2025-05-13, the GAN of PNN's single-quote suffix; the document states May 4, 2012, its copyright line 2012-2025",
                 },
                 roles: &[
                     ("uppercase_actor", Role::Uppercase),
@@ -92,10 +117,12 @@ macro_rules! notations {
                     ("suffix", Role::Intermediate),
                 ],
                 oracle: r"(?P<style>[A-Z]+):(?P<state>[-+]?)(?P<type>[A-Z])(?P<intermediate>'?)",
+                cases: Cases::Tied,
                 syntax: Syntax {
+                    start: "a style starts with a letter",
                     whole: "an identifier is a game word, ':', an optional '+' or '-', one \
                             letter, and an optional \"'\"",
-                    style: "a game word is letters only",
+                    style: Some("a game word is letters only"),
                     piece: "a piece is an optional '+' or '-', one letter, then an optional \"'\"",
                     end: "the identifier ends after the piece letter and its optional \"'\"",
                 },
@@ -104,9 +131,16 @@ macro_rules! notations {
                 name: "snn-pin",
                 about: "GAN 1.0.0 as SNN:PIN, the default: `CHESS960:K`, `shogi:+p`.",
                 grammar: "grammar/snn-pin.pest",
+                composes: [],
+                family: Family::Dialects,
                 spec: Spec {
                     file: "gan-1.0.0-snn-pin.txt",
+                    title: "General Actor Notation (GAN) Specification",
                     edition: "1.0.0",
+                },
+                dated: Dated {
+                    date: Some("2025-07"),
+                    evidence: "gan.rb (now qpi.rb) fb8ac17, 2025-07-02, the GAN of SNN and PIN",
                 },
                 roles: &[
                     ("uppercase_gan", Role::Uppercase),
@@ -117,9 +151,11 @@ macro_rules! notations {
                     ("state_modifier", Role::State),
                 ],
                 oracle: r"(?P<style>[A-Z][A-Z0-9]*):(?P<state>[-+]?)(?P<type>[A-Z])",
+                cases: Cases::Tied,
                 syntax: Syntax {
+                    start: "a style starts with a letter",
                     whole: "an identifier is a style, ':', an optional '+' or '-', and one letter",
-                    style: "a style is a letter, then letters or digits",
+                    style: Some("a style is a letter, then letters or digits"),
                     piece: "a piece is an optional '+' or '-', then one letter",
                     end: "the identifier ends after the piece letter",
                 },
@@ -128,9 +164,16 @@ macro_rules! notations {
                 name: "qpi",
                 about: "QPI: `C:K`, `s:+r`.",
                 grammar: "grammar/qpi.pest",
+                composes: [],
+                family: Family::Dialects,
                 spec: Spec {
                     file: "qpi-ruby-readme.txt",
+                    title: "Qpi.rb, the readme of the Ruby gem sashite-qpi",
                     edition: "1.0.0",
+                },
+                dated: Dated {
+                    date: Some("2025-07"),
+                    evidence: "qpi.rb 48aac1d, 2025-07-22",
                 },
                 roles: &[
                     ("uppercase_qpi", Role::Uppercase),
@@ -141,9 +184,11 @@ macro_rules! notations {
                     ("state_modifier", Role::State),
                 ],
                 oracle: r"(?P<style>[A-Z]):(?P<state>[-+]?)(?P<type>[A-Z])",
+                cases: Cases::Tied,
                 syntax: Syntax {
+                    start: "a style starts with a letter",
                     whole: "an identifier is a style, ':', an optional '+' or '-', and one letter",
-                    style: "a style is one letter",
+                    style: Some("a style is one letter"),
                     piece: "a piece is an optional '+' or '-', then one letter",
                     end: "the identifier ends after the piece letter",
                 },

@@ -115,7 +115,7 @@ fn dialect_names_and_dispatch() {
     let actor = Dialect::Beta.parse(b"C:-K").unwrap();
     assert_eq!(
         (actor.dialect(), actor.style(), actor.piece_type()),
-        (Dialect::Beta, "C", "K")
+        (Dialect::Beta, Some("C"), Some("K"))
     );
     assert_eq!(actor.flip().to_string(), "c:-k");
     assert!(Dialect::Qpi.accepts("C:K") && !Dialect::Qpi.accepts("C:"));

@@ -72,7 +72,8 @@ fn an_edited_grammar_is_followed() {
     assert_eq!(shipped.recognize(b"CHESS960:KING"), Err(5));
     assert_eq!(fast.recognize(b"CHESS:KING9"), Err(10));
     // The oracle of the edited language, written by hand.
-    let oracle = Oracle::from_pattern(r"(?P<style>[A-Z0-9]+):(?P<type>[A-Z]+)").expect("compiles");
+    let oracle = Oracle::from_pattern(Dialect::Legacy, r"(?P<style>[A-Z0-9]+):(?P<type>[A-Z]+)")
+        .expect("compiles");
     let alphabet = ["A", "k", "z", "0", "9", ":", "+", "_", " "];
     for input in strings(&alphabet, 5) {
         let bytes = input.as_bytes();

@@ -116,8 +116,9 @@ pub fn gan_file(file: &VectorFile) -> Result<(), Problem> {
             })?;
         }
         if let Some(actor) = &vector.actor {
+            let empty = |text: &Option<String>| text.as_ref().is_some_and(String::is_empty);
             rule(
-                !actor.style.is_empty() && !actor.piece_type.is_empty(),
+                !empty(&actor.style) && !empty(&actor.piece_type),
                 id,
                 || "`actor` has an empty `style` or `type`".to_owned(),
             )?;

@@ -285,7 +285,7 @@ fn prepare(dialect: Dialect, config: &Config) -> Result<Prepared, GenerateError>
             let pattern = patterns.get(&dialect).ok_or_else(|| {
                 GenerateError::Oracle(format!("the oracle file has no pattern for {dialect}"))
             })?;
-            let compiled = Oracle::from_pattern(pattern).map_err(|error| {
+            let compiled = Oracle::from_pattern(dialect, pattern).map_err(|error| {
                 GenerateError::Oracle(format!("the oracle pattern for {dialect}: {error}"))
             })?;
             Some(compiled)
