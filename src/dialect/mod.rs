@@ -86,11 +86,23 @@ macro_rules! stateful_via_field {
 use stateful_via_field;
 
 pub mod beta;
+pub mod epin_2025_12;
 pub mod legacy;
+pub mod pin_2025_07;
+pub mod pin_2025_12;
 pub mod pnn;
 pub mod qpi;
+pub mod qpi_2025_12;
+pub mod qpi_2026_01;
+pub mod sin_2025_07;
+pub mod snn_2025_07_02;
+pub mod snn_2025_07_11;
+pub mod snn_2025_10_09;
+pub mod snn_2026_01_11;
 pub mod snn_pin;
+mod style_name;
 mod style_pin;
+mod token;
 
 use std::fmt;
 

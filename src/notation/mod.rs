@@ -312,6 +312,28 @@ impl Dialect {
         self.row().roles
     }
 
+    /// The attributes of the notation's identifiers, under the names of docs/DECISIONS.md §1
+    /// and in the order of the JSON members: `style`, `type`, `side`, then its modifiers. A
+    /// notation has an attribute exactly when a rule of its grammar holds it (the side: a
+    /// rule of the uppercase case).
+    pub fn attributes(self) -> Vec<&'static str> {
+        [
+            (Role::Style, "style"),
+            (Role::Type, "type"),
+            (Role::Uppercase, "side"),
+            (Role::State, "state"),
+            (Role::Intermediate, "intermediate"),
+            (Role::Promoted, "promoted"),
+            (Role::King, "king"),
+            (Role::Terminal, "terminal"),
+            (Role::Derived, "derived"),
+        ]
+        .into_iter()
+        .filter(|&(role, _)| self.roles().iter().any(|&(_, held)| held == role))
+        .map(|(_, name)| name)
+        .collect()
+    }
+
     /// The notation's oracle regex, as docs/DECISIONS.md §1 prints it (the uppercase form
     /// where the cases are tied).
     pub(crate) fn oracle_pattern(self) -> &'static str {

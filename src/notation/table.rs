@@ -193,6 +193,314 @@ macro_rules! notations {
                     end: "the identifier ends after the piece letter",
                 },
             }
+            Qpi202512 = qpi_2025_12 {
+                name: "qpi-2025-12",
+                about: "QPI of December 2025: `C:K^`, `s:+r` (one case, PIN with `^`).",
+                grammar: "grammar/qpi-2025-12.pest",
+                composes: ["grammar/sin-2025-07.pest", "grammar/pin-2025-12.pest"],
+                family: Family::Editions,
+                spec: Spec {
+                    file: "qpi-1.0.0",
+                    title: "Qualified Piece Identifier (QPI) Specification",
+                    edition: "1.0.0",
+                },
+                dated: Dated {
+                    date: Some("2025-12"),
+                    evidence: "qpi.rb 8e6ca11, 2025-12-03 (the gem's version 2.0.0): SIN and PIN with '^', in one case",
+                },
+                roles: &[
+                    ("uppercase_qpi", Role::Uppercase),
+                    ("sin_uppercase", Role::Style),
+                    ("sin_lowercase", Role::Style),
+                    ("abbr_uppercase", Role::Type),
+                    ("abbr_lowercase", Role::Type),
+                    ("state_modifier", Role::State),
+                    ("terminal_marker", Role::Terminal),
+                ],
+                oracle: r#"(?P<style>[A-Z]):(?P<state>[-+]?)(?P<type>[A-Z])(?P<terminal>\^?)"#,
+                cases: Cases::Tied,
+                syntax: Syntax {
+                    start: "a style starts with a letter",
+                    whole: "an identifier is a style letter, ':', an optional '+' or '-', one letter and an optional '^', all in one case",
+                    style: Some("a style is one letter"),
+                    piece: "a piece is an optional '+' or '-', one letter, then an optional '^'",
+                    end: "the identifier ends after the piece letter and its optional '^'",
+                },
+            }
+            Qpi202601 = qpi_2026_01 {
+                name: "qpi-2026-01",
+                about: "QPI, the newest edition: `C:K^`, `C:r` (the two cases independent: Native or Derived).",
+                grammar: "grammar/qpi-2026-01.pest",
+                composes: ["grammar/sin-2025-07.pest", "grammar/pin-2025-12.pest"],
+                family: Family::Editions,
+                spec: Spec {
+                    file: "qpi-1.0.0",
+                    title: "Qualified Piece Identifier (QPI) Specification",
+                    edition: "1.0.0",
+                },
+                dated: Dated {
+                    date: Some("2026-01"),
+                    evidence: "the Elixir package sashite_qpi 1.1.0 (hex.pm), on or after 2026-01-25: the first implementation found of independent cases",
+                },
+                roles: &[
+                    ("pin_uppercase", Role::Uppercase),
+                    ("sin_uppercase", Role::Style),
+                    ("sin_lowercase", Role::Style),
+                    ("abbr_uppercase", Role::Type),
+                    ("abbr_lowercase", Role::Type),
+                    ("state_modifier", Role::State),
+                    ("terminal_marker", Role::Terminal),
+                    ("derived", Role::Derived),
+                ],
+                oracle: r#"(?P<style>[A-Za-z]):(?P<state>[-+]?)(?P<type>[A-Za-z])(?P<terminal>\^?)"#,
+                cases: Cases::Independent,
+                syntax: Syntax {
+                    start: "a style starts with a letter",
+                    whole: "an identifier is a style letter, ':', an optional '+' or '-', one letter and an optional '^'",
+                    style: Some("a style is one letter"),
+                    piece: "a piece is an optional '+' or '-', one letter, then an optional '^'",
+                    end: "the identifier ends after the piece letter and its optional '^'",
+                },
+            }
+            Pin202507 = pin_2025_07 {
+                name: "pin-2025-07",
+                about: "PIN of July 2025: `K`, `+r`, `-P`.",
+                grammar: "grammar/pin-2025-07.pest",
+                composes: [],
+                family: Family::Editions,
+                spec: Spec {
+                    file: "pin-1.0.0",
+                    title: "Piece Identifier Notation (PIN) Specification",
+                    edition: "1.0.0",
+                },
+                dated: Dated {
+                    date: Some("2025-07"),
+                    evidence: "pin.rb 640f7ee, 2025-07-02",
+                },
+                roles: &[
+                    ("pin_uppercase", Role::Uppercase),
+                    ("abbr_uppercase", Role::Type),
+                    ("abbr_lowercase", Role::Type),
+                    ("state_modifier", Role::State),
+                ],
+                oracle: r#"(?P<state>[-+]?)(?P<type>[A-Z])"#,
+                cases: Cases::Tied,
+                syntax: Syntax {
+                    start: "a token starts with '+', '-' or a letter",
+                    whole: "a token is an optional '+' or '-', and one letter",
+                    style: None,
+                    piece: "a token is an optional '+' or '-', then one letter",
+                    end: "the token ends after its letter",
+                },
+            }
+            Pin202512 = pin_2025_12 {
+                name: "pin-2025-12",
+                about: "PIN of December 2025: `K^`, `+r`, `-P` (terminal marker `^`).",
+                grammar: "grammar/pin-2025-12.pest",
+                composes: [],
+                family: Family::Editions,
+                spec: Spec {
+                    file: "pin-1.0.0",
+                    title: "Piece Identifier Notation (PIN) Specification",
+                    edition: "1.0.0",
+                },
+                dated: Dated {
+                    date: Some("2025-12"),
+                    evidence: "pin.rb fc101e2, 2025-12-02: the terminal marker '^'",
+                },
+                roles: &[
+                    ("pin_uppercase", Role::Uppercase),
+                    ("abbr_uppercase", Role::Type),
+                    ("abbr_lowercase", Role::Type),
+                    ("state_modifier", Role::State),
+                    ("terminal_marker", Role::Terminal),
+                ],
+                oracle: r#"(?P<state>[-+]?)(?P<type>[A-Z])(?P<terminal>\^?)"#,
+                cases: Cases::Tied,
+                syntax: Syntax {
+                    start: "a token starts with '+', '-' or a letter",
+                    whole: "a token is an optional '+' or '-', one letter and an optional '^'",
+                    style: None,
+                    piece: "a token is an optional '+' or '-', one letter, then an optional '^'",
+                    end: "the token ends after its letter and its optional '^'",
+                },
+            }
+            Sin202507 = sin_2025_07 {
+                name: "sin-2025-07",
+                about: "SIN: `C`, `s`.",
+                grammar: "grammar/sin-2025-07.pest",
+                composes: [],
+                family: Family::Editions,
+                spec: Spec {
+                    file: "sin-1.0.0",
+                    title: "Style Identifier Notation (SIN) Specification",
+                    edition: "1.0.0",
+                },
+                dated: Dated {
+                    date: Some("2025-07"),
+                    evidence: "sin.rb 524c65b, 2025-07-06: the one-letter form",
+                },
+                roles: &[
+                    ("sin_uppercase", Role::Uppercase),
+                    ("sin_abbr", Role::Style),
+                ],
+                oracle: r#"(?P<style>[A-Z])"#,
+                cases: Cases::Tied,
+                syntax: Syntax {
+                    start: "a token is one letter",
+                    whole: "a token is one letter",
+                    style: None,
+                    piece: "a token is one letter",
+                    end: "a token is one letter",
+                },
+            }
+            Epin202512 = epin_2025_12 {
+                name: "epin-2025-12",
+                about: "EPIN: `K^'`, `+r`, `K'` (PIN with `^`, then the derivation marker `'`).",
+                grammar: "grammar/epin-2025-12.pest",
+                composes: ["grammar/pin-2025-12.pest"],
+                family: Family::Editions,
+                spec: Spec {
+                    file: "epin-1.0.0",
+                    title: "Extended Piece Identifier Notation (EPIN) Specification",
+                    edition: "1.0.0",
+                },
+                dated: Dated {
+                    date: Some("2025-12"),
+                    evidence: "epin.ex d61da53, 2025-12-15: EPIN over the PIN with '^'",
+                },
+                roles: &[
+                    ("pin_uppercase", Role::Uppercase),
+                    ("abbr_uppercase", Role::Type),
+                    ("abbr_lowercase", Role::Type),
+                    ("state_modifier", Role::State),
+                    ("terminal_marker", Role::Terminal),
+                    ("derivation_marker", Role::Derived),
+                ],
+                oracle: r#"(?P<state>[-+]?)(?P<type>[A-Z])(?P<terminal>\^?)(?P<derived>'?)"#,
+                cases: Cases::Tied,
+                syntax: Syntax {
+                    start: "a token starts with '+', '-' or a letter",
+                    whole: "a token is an optional '+' or '-', one letter, an optional '^' and an optional \"'\"",
+                    style: None,
+                    piece: "a token is an optional '+' or '-', one letter, an optional '^', then an optional \"'\"",
+                    end: "the token ends after its letter, its optional '^' and its optional \"'\"",
+                },
+            }
+            Snn20250702 = snn_2025_07_02 {
+                name: "snn-2025-07-02",
+                about: "SNN of 2 July 2025: `CHESS960`, `shogi` (the case is the side).",
+                grammar: "grammar/snn-2025-07-02.pest",
+                composes: [],
+                family: Family::Editions,
+                spec: Spec {
+                    file: "snn-1.0.0",
+                    title: "Style Name Notation (SNN) Specification",
+                    edition: "1.0.0",
+                },
+                dated: Dated {
+                    date: Some("2025-07-02"),
+                    evidence: "snn.rb 749396d, 2025-07-02",
+                },
+                roles: &[
+                    ("uppercase_name", Role::Uppercase),
+                    ("style_name", Role::Style),
+                ],
+                oracle: r#"(?P<style>[A-Z][A-Z0-9]*)"#,
+                cases: Cases::Tied,
+                syntax: Syntax {
+                    start: "a style name starts with a letter",
+                    whole: "a style name is a letter, then letters or digits, all in one case",
+                    style: None,
+                    piece: "a style name is a letter, then letters or digits, all in one case",
+                    end: "a style name continues with letters or digits only",
+                },
+            }
+            Snn20250711 = snn_2025_07_11 {
+                name: "snn-2025-07-11",
+                about: "SNN of 11 July 2025: `Chess960`, `Shogi` (no side).",
+                grammar: "grammar/snn-2025-07-11.pest",
+                composes: [],
+                family: Family::Editions,
+                spec: Spec {
+                    file: "snn-1.0.0",
+                    title: "Style Name Notation (SNN) Specification",
+                    edition: "1.0.0",
+                },
+                dated: Dated {
+                    date: Some("2025-07-11"),
+                    evidence: "snn.rb c77e3dc, 2025-07-11",
+                },
+                roles: &[
+                    ("style_name", Role::Style),
+                ],
+                oracle: r#"(?P<style>[A-Z][a-z0-9]*)"#,
+                cases: Cases::Sideless,
+                syntax: Syntax {
+                    start: "a style name starts with an uppercase letter",
+                    whole: "a style name is an uppercase letter, then lowercase letters or digits",
+                    style: None,
+                    piece: "a style name is an uppercase letter, then lowercase letters or digits",
+                    end: "a style name continues with lowercase letters or digits only",
+                },
+            }
+            Snn20251009 = snn_2025_10_09 {
+                name: "snn-2025-10-09",
+                about: "SNN of 9 October 2025: `CHESS`, `shogi` (letters only; the case is the side).",
+                grammar: "grammar/snn-2025-10-09.pest",
+                composes: [],
+                family: Family::Editions,
+                spec: Spec {
+                    file: "snn-1.0.0",
+                    title: "Style Name Notation (SNN) Specification",
+                    edition: "1.0.0",
+                },
+                dated: Dated {
+                    date: Some("2025-10-09"),
+                    evidence: "snn.rb 62ec75d, 2025-10-09",
+                },
+                roles: &[
+                    ("uppercase_name", Role::Uppercase),
+                    ("style_name", Role::Style),
+                ],
+                oracle: r#"(?P<style>[A-Z]+)"#,
+                cases: Cases::Tied,
+                syntax: Syntax {
+                    start: "a style name starts with a letter",
+                    whole: "a style name is letters only, all in one case",
+                    style: None,
+                    piece: "a style name is letters only, all in one case",
+                    end: "a style name continues with letters of its case only",
+                },
+            }
+            Snn20260111 = snn_2026_01_11 {
+                name: "snn-2026-01-11",
+                about: "SNN, the newest edition: `Chess960`, `CHESS`, `MiniShogi` (no side).",
+                grammar: "grammar/snn-2026-01-11.pest",
+                composes: [],
+                family: Family::Editions,
+                spec: Spec {
+                    file: "snn-1.0.0",
+                    title: "Style Name Notation (SNN) Specification",
+                    edition: "1.0.0",
+                },
+                dated: Dated {
+                    date: Some("2026-01-11"),
+                    evidence: "snn.ex 297bf5d, 2026-01-11, then snn.rb c2c7916, 2026-01-18",
+                },
+                roles: &[
+                    ("style_name", Role::Style),
+                ],
+                oracle: r#"(?P<style>[A-Z][A-Za-z]*[0-9]*)"#,
+                cases: Cases::Sideless,
+                syntax: Syntax {
+                    start: "a style name starts with an uppercase letter",
+                    whole: "a style name is an uppercase letter, then letters, then digits",
+                    style: None,
+                    piece: "a style name is an uppercase letter, then letters, then digits",
+                    end: "a style name continues with letters, then digits only",
+                },
+            }
         }
     };
 }

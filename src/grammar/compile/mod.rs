@@ -213,7 +213,7 @@ impl Parts {
     }
 
     /// The view of the parts over `input`; `None` when a span is not UTF-8.
-    fn view<'a>(&self, input: &'a [u8]) -> Option<View<'a>> {
+    pub(crate) fn view<'a>(&self, input: &'a [u8]) -> Option<View<'a>> {
         let slice = |span: Option<(usize, usize)>| match span {
             Some((start, end)) => str::from_utf8(&input[start..end]).ok().map(Some),
             None => Some(None),
@@ -284,7 +284,13 @@ impl Compiled {
     /// The fast path of a built-in grammar, compiled on first use.
     pub fn builtin(dialect: Dialect) -> Result<&'static Compiled, &'static CompileError> {
         BUILTIN[dialect.index()]
-            .get_or_init(|| Compiled::new(dialect, dialect.grammar_file(), dialect.grammar_text()))
+            .get_or_init(|| {
+                Compiled::new(
+                    dialect,
+                    dialect.grammar_file(),
+                    &super::stacked_text(dialect),
+                )
+            })
             .as_ref()
     }
 

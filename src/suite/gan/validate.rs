@@ -10,6 +10,7 @@ use crate::suite::common::validate::{
 };
 
 use super::format::VectorFile;
+use crate::model::Dialect;
 
 fn gan_id() -> &'static Regex {
     static CELL: OnceLock<Regex> = OnceLock::new();
@@ -116,6 +117,15 @@ pub fn gan_file(file: &VectorFile) -> Result<(), Problem> {
             })?;
         }
         if let Some(actor) = &vector.actor {
+            if let Ok(dialect) = vector.dialect.parse::<Dialect>() {
+                let members: Vec<&str> = actor.pairs().into_iter().map(|(name, _)| name).collect();
+                rule(members == dialect.attributes(), id, || {
+                    format!(
+                        "`actor` has the members {members:?}; {dialect} has {:?}",
+                        dialect.attributes()
+                    )
+                })?;
+            }
             let empty = |text: &Option<String>| text.as_ref().is_some_and(String::is_empty);
             rule(
                 !empty(&actor.style) && !empty(&actor.piece_type),
