@@ -129,6 +129,7 @@ pub use dialect::{beta, legacy, pnn, qpi, snn_pin, Actor, Dialect};
 pub use error::{ErrorKind, ParseError, Span};
 pub use identifier::{Identifier, Stateful};
 pub use model::{ActorFields, Side, State};
+pub use notation::Family;
 pub use parse::Limits;
 
 #[doc = include_str!("../README.md")]

@@ -156,6 +156,13 @@ pub enum Command {
                             Examples:\n  gan decisions D10\n  gan decisions m3 G6\n  \
                             gan decisions | less")]
     Decisions(DecisionsArgs),
+    /// List every notation: its family, spec, edition, date and the evidence of the date.
+    #[command(after_help = "The five GAN dialects run by default; the editions of QPI, PIN, \
+                            SIN, EPIN and SNN when named (`--dialect`, D13). Each edition's name \
+                            pins it for good: the spec, then the date of the first \
+                            implementation that follows the edition (D13).\n\n\
+                            Examples:\n  gan notations\n  gan notations --json | jq -r .name")]
+    Notations(NotationsArgs),
     /// Print a shell completion script for gan.
     #[command(
         after_help = "Examples:\n  gan completions bash > ~/.local/share/bash-completion/completions/gan\n  \
@@ -189,6 +196,14 @@ pub struct MatrixArgs {
     /// The JSON reports, one column each, named by their file name.
     #[arg(value_name = "REPORT.jsonl", required = true)]
     pub reports: Vec<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct NotationsArgs {
+    /// One JSON object per line (JSON Lines): `name`, `family`, `spec`, `title`, `edition`,
+    /// `date` (null when nothing dates it), `evidence`, `grammar`, `attributes`.
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Debug, Args)]
@@ -377,7 +392,8 @@ pub struct CheckArgs {
     #[arg(long, value_parser = suite_parser(), default_value_t = Suite::default())]
     pub suite: Suite,
 
-    /// Run only this dialect (repeatable); without it, all five. ggn: documents in this
+    /// Run only this notation (repeatable); without it, the five GAN dialects (an edition runs
+    /// only when named, D13). ggn: documents in this
     /// dialect; migrate: conversions from or to it.
     #[arg(long, short = 'd', value_name = "D", value_parser = dialect_parser())]
     pub dialect: Vec<Dialect>,

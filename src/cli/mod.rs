@@ -11,6 +11,7 @@ mod args;
 pub(crate) mod atomic;
 mod check;
 mod decisions;
+mod notations;
 mod diff;
 mod files;
 mod generate;
@@ -92,6 +93,7 @@ pub fn main() -> ExitCode {
                 }
                 Command::Man => man(&mut out).map(|()| OK),
                 Command::Decisions(args) => decisions::decisions(args, &mut out),
+                Command::Notations(args) => notations::notations(args, &mut out),
                 Command::Report(ReportCommand::Matrix(args)) => report::matrix(args, &mut out),
                 _ => unreachable!("matched above"),
             };
@@ -158,6 +160,7 @@ fn command_name(raw: &[OsString]) -> Option<&'static str> {
         "ggn",
         "report",
         "decisions",
+        "notations",
         "completions",
         "man",
     ];
