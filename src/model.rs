@@ -6,7 +6,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-pub use crate::notation::{Dialect, UnknownDialect};
+pub use crate::notation::{Dialect, Family, UnknownDialect};
 
 /// Which player an actor belongs to, told by the case of its letters (D3).
 ///

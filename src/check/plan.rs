@@ -6,8 +6,8 @@ use std::collections::HashMap;
 use std::fmt;
 use std::ops::Deref;
 
-use crate::model::Dialect;
-use crate::notation::Family;
+use crate::model::{Dialect, Family};
+
 use crate::suite::{DialectSet, Item, Suite, SuiteCorpus, UnknownDialect};
 
 use super::glob::Glob;

@@ -18,7 +18,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
                   snn-pin (the default) and qpi; generate and diff the conformance corpus; \
                   validate GGN move tables and list the moves they allow.",
     after_help = "Exit codes: 0 ok, 1 some input rejected (or check failed), 2 usage or I/O error.\n\n\
-                  Decision ids in the help texts (D1–D12, M1–M7, G1–G15) refer to the project's \
+                  Decision ids in the help texts (D1–D21, M1–M8, G1–G15) refer to the project's \
                   decision record: `gan decisions D10` prints one (docs/DECISIONS.md in the \
                   repository); the published specs are listed in docs/specs.md.\n\n\
                   Examples:\n  gan parse CHESS:K shogi:+p\n  echo 'CHESS:k' | gan parse --format json\n  \
@@ -150,7 +150,7 @@ pub enum Command {
     /// Reports on reports: `gan report matrix`, several implementations side by side.
     #[command(subcommand)]
     Report(ReportCommand),
-    /// Print the project's decisions on the specs (docs/DECISIONS.md): D1–D12, M1–M7,
+    /// Print the project's decisions on the specs (docs/DECISIONS.md): D1–D21, M1–M8,
     /// G1–G15, the ids the help texts cite.
     #[command(after_help = "Without an ID, the whole record.\n\n\
                             Examples:\n  gan decisions D10\n  gan decisions m3 G6\n  \

@@ -18,7 +18,7 @@ pub fn decisions(args: &DecisionsArgs, out: &mut impl Write) -> io::Result<u8> {
         let Some(text) = entry(&id.to_ascii_uppercase()) else {
             return super::fail(
                 "decisions",
-                format!("no decision '{id}' (the ids are D1–D12, M1–M7 and G1–G15)"),
+                format!("no decision '{id}' (the ids are D1–D21, M1–M8 and G1–G15)"),
             );
         };
         writeln!(out, "{text}")?;

@@ -178,14 +178,14 @@ fn exit_codes() {
     assert_eq!(gan(&["parse", "--bogus"], b"").0, 2);
     assert_eq!(gan(&["frobnicate"], b"").0, 2);
     assert_eq!(gan(&["detect", "CHESS:KING", "c:-k"], b"").0, 0);
-    assert_eq!(gan(&["detect", "c:-k", "nothing"], b"").0, 1);
+    assert_eq!(gan(&["detect", "c:-k", "1ABC"], b"").0, 1);
 }
 
 #[test]
 fn detect_output() {
     let (code, stdout, _) = gan(
         &["detect", "--format", "json"],
-        b"c:-k\nCHESS:KING\nSHOGI:P'\nx\n",
+        b"c:-k\nCHESS:KING\nSHOGI:P'\n1x\n",
     );
     assert_eq!(code, 1);
     let lines = json_lines(&stdout, "detect-output.schema.json");
@@ -195,9 +195,12 @@ fn detect_output() {
         .iter()
         .map(|entry| entry["dialect"].as_str().unwrap())
         .collect();
-    assert_eq!(accepted, ["beta", "pnn", "snn-pin", "qpi"]);
+    assert_eq!(
+        accepted,
+        ["beta", "pnn", "snn-pin", "qpi", "qpi-2025-12", "qpi-2026-01"]
+    );
     insta::assert_snapshot!("detect_json", stdout);
-    let (_, text, _) = gan(&["detect", "--color", "never", "c:-k", "x"], b"");
+    let (_, text, _) = gan(&["detect", "--color", "never", "c:-k", "1x"], b"");
     insta::assert_snapshot!("detect_text", text);
 }
 

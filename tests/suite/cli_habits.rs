@@ -94,7 +94,7 @@ fn quiet_prints_what_each_command_promises() {
         &reference(),
     ]);
     assert_eq!(code, 0, "{stderr}");
-    assert_eq!(stdout, "result: PASS (2669 passed, 118 skipped)\n");
+    assert_eq!(stdout, "result: PASS (2670 passed, 118 skipped)\n");
     assert_eq!(stderr, "");
     // migrate: the summary only, without the line diagnostics.
     let (code, stdout, stderr) = outcome(
@@ -356,7 +356,7 @@ fn the_speed_line_comes_after_the_whole_report() {
         "{merged}"
     );
     assert!(
-        lines[lines.len() - 1].starts_with("gan check: 2787 vectors in "),
+        lines[lines.len() - 1].starts_with("gan check: 2788 vectors in "),
         "{merged}"
     );
 }
@@ -421,7 +421,9 @@ fn bash_completion_completes_commands_and_dialects() {
     let output = Command::new("bash").arg("-c").arg(script).output().unwrap();
     assert_eq!(
         text(&output.stdout),
-        "legacy beta pnn snn-pin qpi\ncompletions\n--mode\n",
+        "legacy beta pnn snn-pin qpi qpi-2025-12 qpi-2026-01 pin-2025-07 pin-2025-12 \
+         sin-2025-07 epin-2025-12 snn-2025-07-02 snn-2025-07-11 snn-2025-10-09 \
+         snn-2026-01-11\ncompletions\n--mode\n",
         "{}",
         text(&output.stderr)
     );
@@ -468,6 +470,7 @@ fn the_man_page_has_a_page_per_command_with_its_options() {
             "gan-ggn",
             "gan-report",
             "gan-decisions",
+            "gan-notations",
             "gan-completions",
             "gan-man",
         ]
