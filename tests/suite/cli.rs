@@ -185,7 +185,7 @@ fn exit_codes() {
 fn detect_output() {
     let (code, stdout, _) = gan(
         &["detect", "--format", "json"],
-        b"c:-k\nCHESS:KING\nSHOGI:P'\n1x\n",
+        b"c:-k\nCHESS:KING\nSHOGI:P'\nx+\n",
     );
     assert_eq!(code, 1);
     let lines = json_lines(&stdout, "detect-output.schema.json");
@@ -200,7 +200,7 @@ fn detect_output() {
         ["beta", "pnn", "snn-pin", "qpi", "qpi-2025-12", "qpi-2026-01"]
     );
     insta::assert_snapshot!("detect_json", stdout);
-    let (_, text, _) = gan(&["detect", "--color", "never", "c:-k", "1x"], b"");
+    let (_, text, _) = gan(&["detect", "--color", "never", "c:-k", "x+"], b"");
     insta::assert_snapshot!("detect_text", text);
 }
 

