@@ -125,6 +125,10 @@ fn diagnose(dialect: Dialect, text: &str, offset: usize, recognizer: Recognizer<
     };
     // The message itself is written when the error is displayed (`Detail`).
     let expected = match kind {
+        // Where the cases are not tied, the message says how the letters are cased instead.
+        ErrorKind::CaseMismatch if dialect.cases() != crate::notation::Cases::Tied => {
+            (dialect.syntax().whole, "")
+        }
         ErrorKind::NonAscii | ErrorKind::CaseMismatch => ("", ""),
         _ => explain(dialect, &text[..offset], recognizer),
     };
