@@ -15,7 +15,9 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
     about = "Parse, detect, check and migrate GAN board-game piece identifiers",
     long_about = "Parse, detect, check and migrate GAN board-game piece identifiers \
                   (CHESS:K, shogi:+p, C:-K, CHESS:KING) in five dialects: legacy, beta, pnn, \
-                  snn-pin (the default) and qpi; generate and diff the conformance corpus; \
+                  snn-pin (the default) and qpi, and in the editions of QPI, PIN, SIN, EPIN \
+                  and SNN that followed them (`gan notations`); generate and diff the \
+                  conformance corpus; \
                   validate GGN move tables and list the moves they allow.",
     after_help = "Exit codes: 0 ok, 1 some input rejected (or check failed), 2 usage or I/O error.\n\n\
                   Decision ids in the help texts (D1–D21, M1–M8, G1–G15) refer to the project's \
