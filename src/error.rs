@@ -191,9 +191,13 @@ impl fmt::Display for ParseError {
                 c.escape_debug(),
                 u32::from(*c)
             )?,
-            (Detail::Diagnosis { found: Some(c), expected }, ErrorKind::CaseMismatch)
-                if !expected.0.is_empty() =>
-            {
+            (
+                Detail::Diagnosis {
+                    found: Some(c),
+                    expected,
+                },
+                ErrorKind::CaseMismatch,
+            ) if !expected.0.is_empty() => {
                 let this = if c.is_ascii_uppercase() {
                     "uppercase"
                 } else {

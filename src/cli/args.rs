@@ -159,11 +159,13 @@ pub enum Command {
                             gan decisions | less")]
     Decisions(DecisionsArgs),
     /// List every notation: its family, spec, edition, date and the evidence of the date.
-    #[command(after_help = "The five GAN dialects run by default; the editions of QPI, PIN, \
+    #[command(
+        after_help = "The five GAN dialects run by default; the editions of QPI, PIN, \
                             SIN, EPIN and SNN when named (`--dialect`, D13). Each edition's name \
                             pins it for good: the spec, then the date of the first \
                             implementation that follows the edition (D13).\n\n\
-                            Examples:\n  gan notations\n  gan notations --json | jq -r .name")]
+                            Examples:\n  gan notations\n  gan notations --json | jq -r .name"
+    )]
     Notations(NotationsArgs),
     /// Print a shell completion script for gan.
     #[command(

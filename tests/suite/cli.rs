@@ -197,7 +197,14 @@ fn detect_output() {
         .collect();
     assert_eq!(
         accepted,
-        ["beta", "pnn", "snn-pin", "qpi", "qpi-2025-12", "qpi-2026-01"]
+        [
+            "beta",
+            "pnn",
+            "snn-pin",
+            "qpi",
+            "qpi-2025-12",
+            "qpi-2026-01"
+        ]
     );
     insta::assert_snapshot!("detect_json", stdout);
     let (_, text, _) = gan(&["detect", "--color", "never", "c:-k", "x+"], b"");

@@ -16,13 +16,23 @@ use crate::util::{assert_agree, library};
 /// alphabet: the characters of its language at their class boundaries, their neighbours
 /// outside (`@` `[` `` ` `` `{` `/` and `:` around the letters and digits), and its markers.
 const EDITIONS: [(&str, &str, usize, &str); 10] = [
-    ("qpi-2025-12", r"[A-Z]:[-+]?[A-Z]\^?|[a-z]:[-+]?[a-z]\^?", 6, "AZaz:+-^@{"),
+    (
+        "qpi-2025-12",
+        r"[A-Z]:[-+]?[A-Z]\^?|[a-z]:[-+]?[a-z]\^?",
+        6,
+        "AZaz:+-^@{",
+    ),
     ("qpi-2026-01", r"[A-Za-z]:[-+]?[A-Za-z]\^?", 6, "AZaz:+-^@{"),
     ("pin-2025-07", r"[-+]?[A-Za-z]", 3, "AZaz+-^'@[`{:0 "),
     ("pin-2025-12", r"[-+]?[A-Za-z]\^?", 4, "AZaz+-^'@[`{:0"),
     ("sin-2025-07", r"[A-Za-z]", 2, "AZazK@[`{:+-^'0 \n"),
     ("epin-2025-12", r"[-+]?[A-Za-z]\^?'?", 5, "Az+-^'@{"),
-    ("snn-2025-07-02", r"[A-Z][A-Z0-9]*|[a-z][a-z0-9]*", 5, "AZaz09@[`{/:"),
+    (
+        "snn-2025-07-02",
+        r"[A-Z][A-Z0-9]*|[a-z][a-z0-9]*",
+        5,
+        "AZaz09@[`{/:",
+    ),
     ("snn-2025-07-11", r"[A-Z][a-z0-9]*", 5, "AZaz09@[`{/:"),
     ("snn-2025-10-09", r"[A-Z]+|[a-z]+", 5, "AZaz09@[`{/:"),
     ("snn-2026-01-11", r"[A-Z][A-Za-z]*[0-9]*", 5, "AZaz09@[`{/:"),
@@ -108,7 +118,11 @@ fn every_committed_vector_of_the_editions_is_confirmed_by_its_oracle() {
                 }
                 (Expectation::Invalid { code, offset, hint }, Some(error)) => assert_eq!(
                     (code, offset, hint.as_deref()),
-                    (error.code.as_str(), error.offset, error.hint.clone().flatten().as_deref()),
+                    (
+                        error.code.as_str(),
+                        error.offset,
+                        error.hint.clone().flatten().as_deref()
+                    ),
                     "{}",
                     vector.id
                 ),
