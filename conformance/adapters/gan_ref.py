@@ -225,13 +225,16 @@ def actor_from_groups(groups, side):
     not define is simply not in `groups`, and a notation without a side has
     no "side" (D20).
     """
-    actor = {}
-    if "style" in groups:
-        actor["style"] = groups["style"].decode("ascii")
-    if "type" in groups:
-        actor["type"] = groups["type"].decode("ascii")
-    if side is not None:
-        actor["side"] = side
+    def text(name):
+        return groups[name].decode("ascii") if name in groups else None
+
+    actor = {
+        "style": text("style"),
+        "type": text("type"),
+        "side": side,
+    }
+    # A member the notation lacks is absent, never null.
+    actor = {name: value for name, value in actor.items() if value is not None}
     if "state" in groups:
         actor["state"] = STATE_NAMES[groups["state"]]
     for name in FLAG_GROUPS:

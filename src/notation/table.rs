@@ -338,7 +338,7 @@ macro_rules! notations {
                 },
                 dated: Dated {
                     date: Some("2025-07"),
-                    evidence: "sin.rb 524c65b, 2025-07-06: the one-letter form",
+                    evidence: "sin.rb 524c65b, 2025-07-06: the one-letter form (still named SNN in that repository, which became sin.rb)",
                 },
                 roles: &[
                     ("sin_uppercase", Role::Uppercase),
