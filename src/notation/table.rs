@@ -217,7 +217,7 @@ macro_rules! notations {
                     ("state_modifier", Role::State),
                     ("terminal_marker", Role::Terminal),
                 ],
-                oracle: r#"(?P<style>[A-Z]):(?P<state>[-+]?)(?P<type>[A-Z])(?P<terminal>\^?)"#,
+                oracle: r"(?P<style>[A-Z]):(?P<state>[-+]?)(?P<type>[A-Z])(?P<terminal>\^?)",
                 cases: Cases::Tied,
                 syntax: Syntax {
                     start: "a style starts with a letter",
@@ -252,7 +252,7 @@ macro_rules! notations {
                     ("terminal_marker", Role::Terminal),
                     ("derived", Role::Derived),
                 ],
-                oracle: r#"(?P<style>[A-Za-z]):(?P<state>[-+]?)(?P<type>[A-Za-z])(?P<terminal>\^?)"#,
+                oracle: r"(?P<style>[A-Za-z]):(?P<state>[-+]?)(?P<type>[A-Za-z])(?P<terminal>\^?)",
                 cases: Cases::Independent,
                 syntax: Syntax {
                     start: "a style starts with a letter",
@@ -283,7 +283,7 @@ macro_rules! notations {
                     ("abbr_lowercase", Role::Type),
                     ("state_modifier", Role::State),
                 ],
-                oracle: r#"(?P<state>[-+]?)(?P<type>[A-Z])"#,
+                oracle: r"(?P<state>[-+]?)(?P<type>[A-Z])",
                 cases: Cases::Tied,
                 syntax: Syntax {
                     start: "a token starts with '+', '-' or a letter",
@@ -315,7 +315,7 @@ macro_rules! notations {
                     ("state_modifier", Role::State),
                     ("terminal_marker", Role::Terminal),
                 ],
-                oracle: r#"(?P<state>[-+]?)(?P<type>[A-Z])(?P<terminal>\^?)"#,
+                oracle: r"(?P<state>[-+]?)(?P<type>[A-Z])(?P<terminal>\^?)",
                 cases: Cases::Tied,
                 syntax: Syntax {
                     start: "a token starts with '+', '-' or a letter",
@@ -344,7 +344,7 @@ macro_rules! notations {
                     ("sin_uppercase", Role::Uppercase),
                     ("sin_abbr", Role::Style),
                 ],
-                oracle: r#"(?P<style>[A-Z])"#,
+                oracle: r"(?P<style>[A-Z])",
                 cases: Cases::Tied,
                 syntax: Syntax {
                     start: "a token is one letter",
@@ -377,7 +377,7 @@ macro_rules! notations {
                     ("terminal_marker", Role::Terminal),
                     ("derivation_marker", Role::Derived),
                 ],
-                oracle: r#"(?P<state>[-+]?)(?P<type>[A-Z])(?P<terminal>\^?)(?P<derived>'?)"#,
+                oracle: r"(?P<state>[-+]?)(?P<type>[A-Z])(?P<terminal>\^?)(?P<derived>'?)",
                 cases: Cases::Tied,
                 syntax: Syntax {
                     start: "a token starts with '+', '-' or a letter",
@@ -406,7 +406,7 @@ macro_rules! notations {
                     ("uppercase_name", Role::Uppercase),
                     ("style_name", Role::Style),
                 ],
-                oracle: r#"(?P<style>[A-Z][A-Z0-9]*)"#,
+                oracle: r"(?P<style>[A-Z][A-Z0-9]*)",
                 cases: Cases::Tied,
                 syntax: Syntax {
                     start: "a style name starts with a letter",
@@ -434,7 +434,7 @@ macro_rules! notations {
                 roles: &[
                     ("style_name", Role::Style),
                 ],
-                oracle: r#"(?P<style>[A-Z][a-z0-9]*)"#,
+                oracle: r"(?P<style>[A-Z][a-z0-9]*)",
                 cases: Cases::Sideless,
                 syntax: Syntax {
                     start: "a style name starts with an uppercase letter",
@@ -463,7 +463,7 @@ macro_rules! notations {
                     ("uppercase_name", Role::Uppercase),
                     ("style_name", Role::Style),
                 ],
-                oracle: r#"(?P<style>[A-Z]+)"#,
+                oracle: r"(?P<style>[A-Z]+)",
                 cases: Cases::Tied,
                 syntax: Syntax {
                     start: "a style name starts with a letter",
@@ -491,7 +491,7 @@ macro_rules! notations {
                 roles: &[
                     ("style_name", Role::Style),
                 ],
-                oracle: r#"(?P<style>[A-Z][A-Za-z]*[0-9]*)"#,
+                oracle: r"(?P<style>[A-Z][A-Za-z]*[0-9]*)",
                 cases: Cases::Sideless,
                 syntax: Syntax {
                     start: "a style name starts with an uppercase letter",

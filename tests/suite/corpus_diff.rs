@@ -28,9 +28,10 @@ qpi (?P<style>[A-Z]):(?P<state>[-+]?)(?P<type>[A-Z])
 
 /// The demo's oracle file: the five dialects' lines above, then every edition's own pattern.
 fn demo_oracle() -> String {
+    use std::fmt::Write;
     let mut text = DEMO_ORACLE.to_owned();
     for dialect in gan::Family::Editions.dialects() {
-        text.push_str(&format!("{dialect} {}\n", gan::oracle::pattern(dialect)));
+        writeln!(text, "{dialect} {}", gan::oracle::pattern(dialect)).unwrap();
     }
     text
 }

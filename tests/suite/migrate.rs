@@ -595,7 +595,7 @@ fn the_editions_are_not_migrated() {
     for (from, to) in [(SnnPin, edition), (edition, SnnPin)] {
         let conversion = Converter::new(from, to, Options::default()).convert(b"C:K");
         assert_eq!(
-            conversion.error().map(|error| error.code()),
+            conversion.error().map(Diagnostic::code),
             Some("no-migration"),
             "{from} -> {to}"
         );

@@ -349,32 +349,7 @@ fn dialect_file(
     seed: u64,
 ) -> Result<(VectorFile, Coverage), GenerateError> {
     let me = &prepared[dialect as usize];
-    let file_error =
-        |error: String| GenerateError::Grammar(format!("{}: {error}", dialect.grammar_file()));
-
-    // Valid: the structured candidates, then every string of a small language, or a sample
-    // of a composed one, then the random sample up to the target.
-    let mut candidates = me.structured.clone();
-    let language = me.grammar.language(LANGUAGE_LIMIT);
-    let target = language.as_ref().map_or(VALID_TARGET, Vec::len);
-    match &language {
-        Some(language) => candidates.extend(
-            language
-                .iter()
-                .map(|text| Candidate::new("language", text.as_str())),
-        ),
-        None => candidates.extend(composition(prepared, me)?),
-    }
-    let mut known: HashSet<Vec<u8>> = candidates.iter().map(|c| c.input.clone()).collect();
-    let sample_seed = dialect_seed(seed, dialect) ^ 0x5EED;
-    for index in 0..(VALID_TARGET * 50) as u64 {
-        if known.len() >= VALID_TARGET.min(target) {
-            break;
-        }
-        let candidate = valid::sample(&me.grammar, sample_seed, index).map_err(file_error)?;
-        known.insert(candidate.input.clone());
-        candidates.push(candidate);
-    }
+    let (candidates, known) = valid_candidates(prepared, me, seed)?;
     let mut hits: HashSet<Hit> = HashSet::new();
     let mut valid = Vec::new();
     for candidate in ordered(candidates, &VALID_GROUPS) {
@@ -437,18 +412,8 @@ fn dialect_file(
             Verdict::Valid(..) => {}
         }
     }
-    // An edition's file stays under its limit: the last confusion samples (the latest in
-    // sample order) go first.
     if budget.is_some() {
-        while valid.len() + judged_invalid.len() >= EDITION_FILE_LIMIT {
-            let Some(last) = judged_invalid
-                .iter()
-                .rposition(|j| j.candidate.group == "confusion")
-            else {
-                break;
-            };
-            judged_invalid.remove(last);
-        }
+        trim_to_limit(valid.len(), &mut judged_invalid);
     }
 
     let ids: HashMap<String, String> = valid
@@ -478,6 +443,55 @@ fn dialect_file(
     Ok((file, coverage))
 }
 
+/// The valid candidates of one notation, and their inputs: the structured candidates, then
+/// every string of a small language, or a sample of a composed one, then the random sample up
+/// to the target.
+fn valid_candidates(
+    prepared: &[Prepared],
+    me: &Prepared,
+    seed: u64,
+) -> Result<(Vec<Candidate>, HashSet<Vec<u8>>), GenerateError> {
+    let dialect = me.dialect;
+    let file_error =
+        |error: String| GenerateError::Grammar(format!("{}: {error}", dialect.grammar_file()));
+    let mut candidates = me.structured.clone();
+    let language = me.grammar.language(LANGUAGE_LIMIT);
+    let target = language.as_ref().map_or(VALID_TARGET, Vec::len);
+    match &language {
+        Some(language) => candidates.extend(
+            language
+                .iter()
+                .map(|text| Candidate::new("language", text.as_str())),
+        ),
+        None => candidates.extend(composition(prepared, me)?),
+    }
+    let mut known: HashSet<Vec<u8>> = candidates.iter().map(|c| c.input.clone()).collect();
+    let sample_seed = dialect_seed(seed, dialect) ^ 0x5EED;
+    for index in 0..(VALID_TARGET * 50) as u64 {
+        if known.len() >= VALID_TARGET.min(target) {
+            break;
+        }
+        let candidate = valid::sample(&me.grammar, sample_seed, index).map_err(file_error)?;
+        known.insert(candidate.input.clone());
+        candidates.push(candidate);
+    }
+    Ok((candidates, known))
+}
+
+/// An edition's file stays under its limit: the last confusion samples (the latest in sample
+/// order) go first.
+fn trim_to_limit(valid: usize, invalid: &mut Vec<Judged>) {
+    while valid + invalid.len() >= EDITION_FILE_LIMIT {
+        let Some(last) = invalid
+            .iter()
+            .rposition(|j| j.candidate.group == "confusion")
+        else {
+            break;
+        };
+        invalid.remove(last);
+    }
+}
+
 /// The invalid candidates of one dialect, before ordering and deduplication; with a `budget`
 /// (an edition), about that many.
 fn invalid_candidates(
@@ -495,26 +509,7 @@ fn invalid_candidates(
     if dialect.family() != Family::Dialects {
         out.extend(targeted::examples());
     }
-    for other in peers(prepared, dialect).filter(|p| p.dialect != dialect) {
-        for candidate in other.structured.iter().filter(|c| c.group == "combination") {
-            let id = id::vector_id(
-                other.dialect.as_str(),
-                true,
-                "combination",
-                &candidate.input,
-            );
-            out.push(Candidate::mutant(
-                "other-dialect",
-                "other-dialect",
-                candidate.input.clone(),
-                Some(Source::Id(id)),
-            ));
-        }
-    }
-    out.extend(
-        mutate::OTHER_DIALECT
-            .map(|input| Candidate::mutant("other-dialect", "other-dialect", input, None)),
-    );
+    out.extend(other_dialect(prepared, dialect));
     // Grammar mutations on every shape, and on every shape with its repetitions at 2.
     for shape in &me.shapes {
         let base = valid::derive_with(&me.grammar, grammar_seed, shape.clone()).map_err(walk)?;
@@ -614,6 +609,33 @@ fn invalid_candidates(
     );
     out.extend(confusion);
     Ok(out)
+}
+
+/// The `other-dialect` candidates of `dialect`: the other notations' combinations (each with
+/// its source id), and the fixed list.
+fn other_dialect(prepared: &[Prepared], dialect: Dialect) -> Vec<Candidate> {
+    let mut out = Vec::new();
+    for other in peers(prepared, dialect).filter(|p| p.dialect != dialect) {
+        for candidate in other.structured.iter().filter(|c| c.group == "combination") {
+            let id = id::vector_id(
+                other.dialect.as_str(),
+                true,
+                "combination",
+                &candidate.input,
+            );
+            out.push(Candidate::mutant(
+                "other-dialect",
+                "other-dialect",
+                candidate.input.clone(),
+                Some(Source::Id(id)),
+            ));
+        }
+    }
+    out.extend(
+        mutate::OTHER_DIALECT
+            .map(|input| Candidate::mutant("other-dialect", "other-dialect", input, None)),
+    );
+    out
 }
 
 /// The notations whose grammars and shapes `dialect`'s generation reads (the other-dialect

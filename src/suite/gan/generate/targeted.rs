@@ -339,16 +339,13 @@ pub(crate) fn structured(
         // With a separator, valid where a style may be a word: `AAA…A:K`; without, valid
         // where a name may be letters: `AAA…A`. Invalid at the last byte two ways.
         let long = |text: String| Candidate::mutant("long", "long", text, None);
-        match separator {
-            Some(separator) => {
-                out.push(long(format!("{}{separator}K", "A".repeat(length - 2))));
-                out.push(long(format!("{}!", "A".repeat(length - 1))));
-                out.push(long(format!("{}{separator}K!", "A".repeat(length - 3))));
-            }
-            None => {
-                out.push(long("A".repeat(length)));
-                out.push(long(format!("{}!", "A".repeat(length - 1))));
-            }
+        if let Some(separator) = separator {
+            out.push(long(format!("{}{separator}K", "A".repeat(length - 2))));
+            out.push(long(format!("{}!", "A".repeat(length - 1))));
+            out.push(long(format!("{}{separator}K!", "A".repeat(length - 3))));
+        } else {
+            out.push(long("A".repeat(length)));
+            out.push(long(format!("{}!", "A".repeat(length - 1))));
         }
     }
     // A case mismatch whose re-cased input is invalid too: no hint (D3).
