@@ -117,12 +117,18 @@ fn diagnose(dialect: Dialect, text: &str, offset: usize, recognizer: Recognizer<
     let kind = match found {
         Some(c) if !c.is_ascii() => ErrorKind::NonAscii,
         Some(c) if case_flip_continues(recognizer, text, offset, c) => ErrorKind::CaseMismatch,
-        _ if offset > 0 && !text.contains(':') => ErrorKind::MissingSeparator,
+        _ if offset > 0 && dialect.has_separator() && !text.contains(':') => {
+            ErrorKind::MissingSeparator
+        }
         None => ErrorKind::UnexpectedEnd,
         Some(_) => ErrorKind::UnexpectedChar,
     };
     // The message itself is written when the error is displayed (`Detail`).
     let expected = match kind {
+        // Where the cases are not tied, the message says how the letters are cased instead.
+        ErrorKind::CaseMismatch if dialect.cases() != crate::notation::Cases::Tied => {
+            (dialect.syntax().whole, "")
+        }
         ErrorKind::NonAscii | ErrorKind::CaseMismatch => ("", ""),
         _ => explain(dialect, &text[..offset], recognizer),
     };
@@ -171,17 +177,20 @@ fn flip_case(c: char) -> char {
 }
 
 /// Names the component the grammar was in when it stopped, from the viable prefix: two
-/// pieces of the message, written one after the other.
+/// pieces of the message, written one after the other. In a notation with the `':'`
+/// separator, a prefix without it stopped in the style.
 fn explain(
     dialect: Dialect,
     prefix: &str,
     recognizer: Recognizer<'_>,
 ) -> (&'static str, &'static str) {
     let syntax = dialect.syntax();
-    match prefix.split_once(':') {
-        None if prefix.is_empty() => ("a style starts with a letter", ""),
-        None => (syntax.style, ", then ':'"),
-        Some(_) if recognizer(prefix).is_ok() => (syntax.end, ""),
-        Some(_) => (syntax.piece, ""),
+    if prefix.is_empty() {
+        return (syntax.start, "");
+    }
+    match syntax.style {
+        Some(style) if !prefix.contains(':') => (style, ", then ':'"),
+        _ if recognizer(prefix).is_ok() => (syntax.end, ""),
+        _ => (syntax.piece, ""),
     }
 }

@@ -259,10 +259,10 @@ impl<'o> Parser<'o> {
         styled(&mut text_head, &options.style.ok, b"valid");
         text_head.push(b' ');
         text_head.extend_from_slice(dialect);
-        text_head.extend_from_slice(b": style=");
+        text_head.push(b':');
         let mut json_head = b",\"dialect\":\"".to_vec();
         json_head.extend_from_slice(dialect);
-        json_head.extend_from_slice(b"\",\"valid\":true,\"actor\":{\"style\":");
+        json_head.extend_from_slice(b"\",\"valid\":true,\"actor\":{");
         Parser {
             options,
             mode: options.mode,
@@ -322,23 +322,30 @@ impl<'o> Parser<'o> {
                     quoted(out, input);
                 }
                 out.extend_from_slice(&self.text_head);
-                out.extend_from_slice(slice(parts.style));
-                out.extend_from_slice(b" type=");
-                out.extend_from_slice(slice(parts.piece_type));
-                out.extend_from_slice(match parts.side {
-                    Side::First => b" side=first",
-                    Side::Second => b" side=second",
-                });
-                if let Some(state) = parts.state {
-                    out.extend_from_slice(match state {
-                        State::Normal => b" state=normal",
-                        State::Enhanced => b" state=enhanced",
-                        State::Diminished => b" state=diminished",
-                    });
+                // The attributes in the order of `ActorFields`, each after a space.
+                let text = |out: &mut Vec<u8>, name: &[u8], value: &[u8]| {
+                    out.push(b' ');
+                    out.extend_from_slice(name);
+                    out.push(b'=');
+                    out.extend_from_slice(value);
+                };
+                if let Some(style) = parts.style {
+                    text(out, b"style", slice(style));
                 }
-                flag(out, b" intermediate=", parts.intermediate);
-                flag(out, b" promoted=", parts.promoted);
-                flag(out, b" king=", parts.king);
+                if let Some(piece_type) = parts.piece_type {
+                    text(out, b"type", slice(piece_type));
+                }
+                if let Some(side) = parts.side {
+                    text(out, b"side", side.as_str().as_bytes());
+                }
+                if let Some(state) = parts.state {
+                    text(out, b"state", state.as_str().as_bytes());
+                }
+                for (name, flag) in flags(parts) {
+                    if let Some(flag) = flag {
+                        text(out, name, if flag { b"true" } else { b"false" });
+                    }
+                }
                 out.push(b'\n');
             }
             Format::Json => {
@@ -354,23 +361,45 @@ impl<'o> Parser<'o> {
                 out.extend_from_slice(b"{\"input\":");
                 string(out, input);
                 out.extend_from_slice(&self.json_head);
-                string(out, slice(parts.style));
-                out.extend_from_slice(b",\"type\":");
-                string(out, slice(parts.piece_type));
-                out.extend_from_slice(match parts.side {
-                    Side::First => b",\"side\":\"first\"",
-                    Side::Second => b",\"side\":\"second\"",
-                });
-                if let Some(state) = parts.state {
-                    out.extend_from_slice(match state {
-                        State::Normal => b",\"state\":\"normal\"",
-                        State::Enhanced => b",\"state\":\"enhanced\"",
-                        State::Diminished => b",\"state\":\"diminished\"",
+                // The members in the order of `ActorFields`, a comma before all but the first.
+                let mut first = true;
+                let mut member = |out: &mut Vec<u8>, name: &[u8]| {
+                    if !std::mem::take(&mut first) {
+                        out.push(b',');
+                    }
+                    out.push(b'"');
+                    out.extend_from_slice(name);
+                    out.extend_from_slice(b"\":");
+                };
+                if let Some(style) = parts.style {
+                    member(out, b"style");
+                    string(out, slice(style));
+                }
+                if let Some(piece_type) = parts.piece_type {
+                    member(out, b"type");
+                    string(out, slice(piece_type));
+                }
+                if let Some(side) = parts.side {
+                    member(out, b"side");
+                    out.extend_from_slice(match side {
+                        Side::First => b"\"first\"",
+                        Side::Second => b"\"second\"",
                     });
                 }
-                flag(out, b",\"intermediate\":", parts.intermediate);
-                flag(out, b",\"promoted\":", parts.promoted);
-                flag(out, b",\"king\":", parts.king);
+                if let Some(state) = parts.state {
+                    member(out, b"state");
+                    out.extend_from_slice(match state {
+                        State::Normal => b"\"normal\"",
+                        State::Enhanced => b"\"enhanced\"",
+                        State::Diminished => b"\"diminished\"",
+                    });
+                }
+                for (name, flag) in flags(parts) {
+                    if let Some(flag) = flag {
+                        member(out, name);
+                        out.extend_from_slice(if flag { b"true" } else { b"false" });
+                    }
+                }
                 // D9: the canonical form is the input itself.
                 out.extend_from_slice(b"},\"canonical\":");
                 string(out, input);
@@ -380,11 +409,15 @@ impl<'o> Parser<'o> {
     }
 }
 
-fn flag(out: &mut Vec<u8>, name: &[u8], flag: Option<bool>) {
-    if let Some(flag) = flag {
-        out.extend_from_slice(name);
-        out.extend_from_slice(if flag { b"true" } else { b"false" });
-    }
+/// The boolean attributes of `parts`, named, in the order of `ActorFields`.
+fn flags(parts: &Parts) -> [(&'static [u8], Option<bool>); 5] {
+    [
+        (b"intermediate", parts.intermediate),
+        (b"promoted", parts.promoted),
+        (b"king", parts.king),
+        (b"terminal", parts.terminal),
+        (b"derived", parts.derived),
+    ]
 }
 
 /// Any input, through the serde record and its text form.
