@@ -27,6 +27,7 @@ pub(crate) struct Checker<'a> {
     pub(crate) tables: Tables,
     pub(crate) out: Vec<Diagnostic>,
     errors: usize,
+    found: usize,
 }
 
 impl<'a> Checker<'a> {
@@ -37,6 +38,7 @@ impl<'a> Checker<'a> {
             tables: Tables::default(),
             out: Vec::new(),
             errors: 0,
+            found: 0,
         }
     }
 
@@ -56,12 +58,18 @@ impl<'a> Checker<'a> {
         if diagnostic.is_error() {
             self.errors += 1;
         }
+        self.found += 1;
         self.out.push(diagnostic);
     }
 
     /// How many errors have been found so far.
     pub(crate) fn error_count(&self) -> usize {
         self.errors
+    }
+
+    /// How many diagnostics, errors and warnings, have been found so far.
+    pub(crate) fn found(&self) -> usize {
+        self.found
     }
 
     /// Parses `text` in the document's dialect, once per distinct string.
