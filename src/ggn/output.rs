@@ -100,7 +100,11 @@ impl<'a> FileReport<'a> {
         let mut out = format!(
             "{}: {}",
             file,
-            if summary.is_valid() { "valid" } else { "invalid" }
+            if summary.is_valid() {
+                "valid"
+            } else {
+                "invalid"
+            }
         );
         for (count, noun) in [(summary.errors, "error"), (summary.warnings, "warning")] {
             match count {
