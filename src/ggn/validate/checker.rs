@@ -28,6 +28,9 @@ pub(crate) struct Checker<'a> {
     pub(crate) out: Vec<Diagnostic>,
     errors: usize,
     found: usize,
+    /// Where diagnostics go as they are found, when their order is settled already
+    /// ([`diagnose_to`](super::diagnose_to)); `None` keeps them in `out`.
+    pub(crate) sink: Option<&'a mut dyn FnMut(Diagnostic)>,
 }
 
 impl<'a> Checker<'a> {
@@ -39,6 +42,7 @@ impl<'a> Checker<'a> {
             out: Vec::new(),
             errors: 0,
             found: 0,
+            sink: None,
         }
     }
 
@@ -59,7 +63,10 @@ impl<'a> Checker<'a> {
             self.errors += 1;
         }
         self.found += 1;
-        self.out.push(diagnostic);
+        match &mut self.sink {
+            Some(sink) => sink(diagnostic),
+            None => self.out.push(diagnostic),
+        }
     }
 
     /// How many errors have been found so far.

@@ -237,12 +237,13 @@ fn stream(
     pass: Pass<'_>,
     sink: &mut dyn FnMut(Diagnostic),
 ) -> Result<Summary, Diagnostic> {
+    let mut checker = Checker::new(options);
+    checker.sink = Some(sink);
     let mut streamer = Streamer {
-        checker: Checker::new(options),
+        checker,
         top: walk::TopLevel::new(false),
         keys: Keys::default(),
         piece: None,
-        sink: Some(sink),
         plan: None,
         pieces: 0,
         squares_seen: Vec::new(),
@@ -294,7 +295,6 @@ fn run(input: &[u8], options: &Options, keep: bool) -> Validation {
         top: walk::TopLevel::new(keep),
         keys: Keys::default(),
         piece: None,
-        sink: None,
         plan: None,
         pieces: 0,
         squares_seen: Vec::new(),
@@ -335,14 +335,12 @@ fn run(input: &[u8], options: &Options, keep: bool) -> Validation {
 
 /// Checks a document as the reader reads it: each piece source by source, so that only one
 /// source's tree is held at a time (and, when `top.keep`, the model).
-struct Streamer<'o, 's, 'p> {
+struct Streamer<'o, 'p> {
     checker: Checker<'o>,
     top: walk::TopLevel,
     /// The top-level keys, for the duplicate check.
     keys: Keys,
     piece: Option<walk::OpenPiece>,
-    /// Where settled diagnostics go ([`diagnose_to`]); `None` keeps them in `checker.out`.
-    sink: Option<&'s mut dyn FnMut(Diagnostic)>,
     /// The counting pass's notes, in the reporting pass.
     plan: Option<&'p Plan>,
     /// How many pieces have been read source by source.
@@ -353,7 +351,7 @@ struct Streamer<'o, 's, 'p> {
     counting: bool,
 }
 
-impl Streamer<'_, '_, '_> {
+impl Streamer<'_, '_> {
     /// Without a model, the interned ids serve nothing past the current source: forgetting
     /// them keeps every identifier and square of the document from being held.
     fn forget_ids(&mut self) {
@@ -362,9 +360,10 @@ impl Streamer<'_, '_, '_> {
         }
     }
 
-    /// Hands the diagnostics found so far to the sink, if there is one.
+    /// Hands the diagnostics kept so far to the sink, if there is one (none are kept then:
+    /// the sink has them as they are found).
     fn flush(&mut self) {
-        if let Some(sink) = &mut self.sink {
+        if let Some(sink) = &mut self.checker.sink {
             for diagnostic in self.checker.out.drain(..) {
                 sink(diagnostic);
             }
@@ -372,7 +371,7 @@ impl Streamer<'_, '_, '_> {
     }
 }
 
-impl reader::Nested for Streamer<'_, '_, '_> {
+impl reader::Nested for Streamer<'_, '_> {
     fn stream(&mut self, key: &str) -> bool {
         Checker::is_piece_key(key)
     }
