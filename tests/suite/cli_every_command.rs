@@ -181,6 +181,8 @@ const RUNS: &[(&[&str], i32)] = &[
         0,
     ),
     (&["report", "matrix", "$R0", "$R1"], 0),
+    // The reference, then mine: mine fails a vector the reference passes, a regression.
+    (&["report", "diff", "$R0", "$R1"], 1),
     (&["decisions"], 0),
     (&["completions", "bash"], 0),
     (&["man"], 0),
@@ -419,12 +421,12 @@ fn quiet_prints_what_each_command_promises() {
     assert_eq!(quiet, (0, String::new(), String::new()));
     assert!(
         loud.1
-            .ends_with("result: PASS (2669 passed, 118 skipped)\n"),
+            .ends_with("result: PASS (3113 passed, 123 skipped)\n"),
         "{}",
         loud.1
     );
     assert!(
-        loud.2.starts_with("gan check: 2787 vectors in "),
+        loud.2.starts_with("gan check: 3236 vectors in "),
         "{}",
         loud.2
     );
@@ -507,6 +509,11 @@ fn quiet_prints_what_each_command_promises() {
     let (quiet, loud) = quiet_and_loud(&strings(&["man", "--out", &pages]));
     assert_eq!(quiet, (0, String::new(), String::new()));
     assert!(loud.1.starts_with("wrote "));
+    // report diff is a verdict: nothing printed, the exit status tells (1: a regression).
+    let (quiet, loud) = quiet_and_loud(&strings(&["report", "diff", &reports[0], &reports[1]]));
+    assert_eq!(quiet, (1, String::new(), String::new()));
+    assert_eq!(loud.0, 1);
+    assert!(loud.1.contains("regressed"), "{}", loud.1);
     // Nothing to silence: the output is the data asked for.
     for args in [
         strings(&["report", "matrix", &reports[0], &reports[1]]),
@@ -526,6 +533,7 @@ fn quiet_prints_what_each_command_promises() {
         &["diff"],
         &["man"],
         &["report", "matrix"],
+        &["report", "diff"],
         &["decisions"],
         &["completions"],
     ] {
@@ -608,6 +616,13 @@ fn every_json_output_is_json_lines() {
             "examples/ggn/rook.json",
             "--board",
             "examples/ggn/board.json",
+        ],
+        &[
+            "report",
+            "diff",
+            "--json",
+            "examples/reports/old.jsonl",
+            "examples/reports/new.jsonl",
         ],
     ];
     let mut covered = BTreeSet::new();
@@ -829,6 +844,7 @@ fn every_io_error_has_one_shape() {
             "standard output",
         ),
         (&["report", "matrix", "$M"], "", "", "$M"),
+        (&["report", "diff", "$M", "$M"], "", "", "$M"),
         (&["decisions"], "", "full", "standard output"),
         (&["completions", "bash"], "", "full", "standard output"),
         (&["man"], "", "full", "standard output"),

@@ -437,6 +437,7 @@ fn the_man_page_has_a_page_per_command_with_its_options() {
             "gan-ggn-moves",
             "gan-report",
             "gan-report-matrix",
+            "gan-report-diff",
             "gan-decisions",
             "gan-notations",
             "gan-completions",
