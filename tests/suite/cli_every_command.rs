@@ -137,7 +137,7 @@ fn reports(dir: &Path) -> [String; 2] {
 const RUNS: &[(&[&str], i32)] = &[
     (&["parse", "C:K", "C:k"], 1),
     (&["parse", "-f", "examples/spec-examples.txt"], 1),
-    (&["detect", "c:-k", "C:p"], 1),
+    (&["detect", "c:-k", "CHESS:p"], 1),
     (
         &["migrate", "--from", "beta", "examples/migrate/old.txt"],
         1,
@@ -184,6 +184,7 @@ const RUNS: &[(&[&str], i32)] = &[
     // The reference, then mine: mine fails a vector the reference passes, a regression.
     (&["report", "diff", "$R0", "$R1"], 1),
     (&["decisions"], 0),
+    (&["notations"], 0),
     (&["completions", "bash"], 0),
     (&["man"], 0),
     (&["man", "--out", "$TMP"], 0),
@@ -353,7 +354,7 @@ fn quiet_prints_what_each_command_promises() {
         (&["parse", "-q", "-f", "examples/spec-examples.txt"], 1),
         (&["parse", "-q", "examples/spec-examples.txt"], 1),
         (&["detect", "-q", "c:-k"], 0),
-        (&["detect", "-q", "C:p", "c:-k"], 1),
+        (&["detect", "-q", "CHESS:p", "c:-k"], 1),
         (&["detect", "-q", "examples/spec-examples.txt"], 1),
         (&["ggn", "validate", "-q", "examples/ggn/e4.json"], 0),
         (
@@ -518,6 +519,8 @@ fn quiet_prints_what_each_command_promises() {
     for args in [
         strings(&["report", "matrix", &reports[0], &reports[1]]),
         strings(&["decisions", "D10"]),
+        strings(&["notations"]),
+        strings(&["notations", "--json"]),
         strings(&["completions", "bash"]),
         strings(&["man"]),
     ] {
@@ -535,6 +538,7 @@ fn quiet_prints_what_each_command_promises() {
         &["report", "matrix"],
         &["report", "diff"],
         &["decisions"],
+        &["notations"],
         &["completions"],
     ] {
         covered.push(strings(args));
@@ -574,7 +578,7 @@ fn every_json_output_is_json_lines() {
             "-f",
             "examples/spec-examples.txt",
         ],
-        &["detect", "--json", "c:-k", "C:p"],
+        &["detect", "--json", "c:-k", "CHESS:p"],
         &[
             "migrate",
             "--json",
@@ -624,6 +628,7 @@ fn every_json_output_is_json_lines() {
             "examples/reports/old.jsonl",
             "examples/reports/new.jsonl",
         ],
+        &["notations", "--json"],
     ];
     let mut covered = BTreeSet::new();
     for args in runs {
@@ -846,6 +851,7 @@ fn every_io_error_has_one_shape() {
         (&["report", "matrix", "$M"], "", "", "$M"),
         (&["report", "diff", "$M", "$M"], "", "", "$M"),
         (&["decisions"], "", "full", "standard output"),
+        (&["notations"], "", "full", "standard output"),
         (&["completions", "bash"], "", "full", "standard output"),
         (&["man"], "", "full", "standard output"),
         (&["man", "--out", "$M"], "", "", "$M/gan.1"),

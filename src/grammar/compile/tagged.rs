@@ -396,7 +396,13 @@ mod tests {
                     assert_eq!(tagged_spans, captor_spans, "{dialect} {text:?}");
                 }
             }
-            assert!(seen > 10, "{dialect}: {seen} accepted strings");
+            // The one-letter editions (SIN) accept the four letters of the alphabet alone.
+            let least = if dialect.family() == crate::notation::Family::Dialects {
+                11
+            } else {
+                4
+            };
+            assert!(seen >= least, "{dialect}: {seen} accepted strings");
         }
     }
 }

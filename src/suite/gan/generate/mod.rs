@@ -290,7 +290,7 @@ fn prepare(dialect: Dialect, config: &Config) -> Result<Prepared, GenerateError>
             for (name, _) in dialect.grammar_files() {
                 let path = dir.join(name);
                 let part = std::fs::read_to_string(&path).map_err(|error| {
-                    GenerateError::Grammar(format!("cannot read {}: {error}", path.display()))
+                    GenerateError::Grammar(format!("{}: {error}", path.display()))
                 })?;
                 text.push_str(&part);
             }
