@@ -422,7 +422,7 @@ fn quiet_prints_what_each_command_promises() {
     assert_eq!(quiet, (0, String::new(), String::new()));
     assert!(
         loud.1
-            .ends_with("result: PASS (3113 passed, 123 skipped)\n"),
+            .ends_with("result: PASS (3114 passed, 123 skipped)\n"),
         "{}",
         loud.1
     );
