@@ -427,7 +427,7 @@ fn quiet_prints_what_each_command_promises() {
         loud.1
     );
     assert!(
-        loud.2.starts_with("gan check: 3236 vectors in "),
+        loud.2.starts_with("gan check: 3237 vectors in "),
         "{}",
         loud.2
     );
