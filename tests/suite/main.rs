@@ -21,6 +21,7 @@ mod cli_files;
 mod cli_habits;
 mod corpus_diff;
 mod corpus_files;
+mod corpus_manifest;
 mod corpus_power;
 mod corpus_validation;
 mod editions;
