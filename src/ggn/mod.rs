@@ -79,3 +79,5 @@ pub use self::squares::{read_squares, SquaresError};
 pub use self::validate::{
     diagnose, diagnose_to, validate, validate_node, Options, Sink, Summary, Validation,
 };
+#[cfg(feature = "test-support")]
+pub use self::validate::diagnose_one_pass;
