@@ -394,7 +394,10 @@ fn two_passes(text: &[u8], options: &Options) -> usize {
 
 fn diagnose(c: &mut Criterion) {
     let options = Options::default();
-    for (name, text) in [("valid-1mib", valid_mib()), ("error-dense-1mib", error_dense_mib())] {
+    for (name, text) in [
+        ("valid-1mib", valid_mib()),
+        ("error-dense-1mib", error_dense_mib()),
+    ] {
         assert_eq!(
             two_passes(text.as_bytes(), &options),
             diagnose_one_pass(text.as_bytes(), &options).len()
@@ -418,7 +421,10 @@ fn diagnose_summary() {
     let options = Options::default();
     let rounds = 11;
     println!("\nGGN diagnose: two passes streamed vs one pass held (medians of {rounds} runs)");
-    for (name, text) in [("valid, 1 MiB", valid_mib()), ("error-dense, 1 MiB", error_dense_mib())] {
+    for (name, text) in [
+        ("valid, 1 MiB", valid_mib()),
+        ("error-dense, 1 MiB", error_dense_mib()),
+    ] {
         let (mut one, mut two) = (Vec::new(), Vec::new());
         let mut found = 0;
         for _ in 0..rounds {

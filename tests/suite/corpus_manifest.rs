@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::util::{run_bounded, gan_std};
+use crate::util::{gan_std, run_bounded};
 
 fn conformance() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("conformance")

@@ -97,7 +97,8 @@ pub(crate) fn verify(dir: &Path, per_dialect: &[&str]) -> Result<(), LoadError> 
             continue;
         };
         for entry in entries {
-            let entry = entry.map_err(|error| LoadError::new(&at, format!("cannot read: {error}")))?;
+            let entry =
+                entry.map_err(|error| LoadError::new(&at, format!("cannot read: {error}")))?;
             let name = entry.file_name();
             let relative = format!("{folder}/{}", name.to_string_lossy());
             let is_json = Path::new(&relative)
@@ -106,7 +107,9 @@ pub(crate) fn verify(dir: &Path, per_dialect: &[&str]) -> Result<(), LoadError> 
             if is_json && !listed.files.contains(&relative) {
                 return Err(LoadError::new(
                     &entry.path(),
-                    format!("is not listed in {MANIFEST}: a vector file gan generate did not write"),
+                    format!(
+                        "is not listed in {MANIFEST}: a vector file gan generate did not write"
+                    ),
                 ));
             }
         }
@@ -126,7 +129,9 @@ fn hash_file(path: &Path) -> Result<String, LoadError> {
         }
     })?;
     if !meta.is_file() {
-        return Err(fail(format!("is not a regular file, but {MANIFEST} lists it")));
+        return Err(fail(format!(
+            "is not a regular file, but {MANIFEST} lists it"
+        )));
     }
     let file = std::fs::File::open(path).map_err(|error| fail(format!("cannot read: {error}")))?;
     let mut reader = file.take(MAX_VECTOR_FILE.saturating_add(1));
