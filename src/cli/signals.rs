@@ -101,11 +101,11 @@ fn with_blocked<T>(signals: &[i32], make: impl FnOnce() -> T) -> T {
     }
     let mut before = SigSet::empty();
     let blocked = pthread_sigmask(SigmaskHow::SIG_BLOCK, Some(&set), Some(&mut before)).is_ok();
-    let made = make();
+    let result = make();
     if blocked {
         let _ = pthread_sigmask(SigmaskHow::SIG_SETMASK, Some(&before), None);
     }
-    made
+    result
 }
 
 #[cfg(not(unix))]
