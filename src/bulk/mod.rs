@@ -36,6 +36,7 @@
 //! [`parse_stream`] is `gan parse` on this engine.
 
 mod parse;
+mod write;
 
 use std::num::NonZero;
 
@@ -44,7 +45,7 @@ use crate::records::Block;
 use crate::records::Blocks;
 
 #[cfg(feature = "cli")]
-pub(crate) use parse::quoted;
+pub(crate) use write::quoted;
 pub use parse::{parse_stream, Counts, Format, Mode, Options, Parser, TextStyle};
 
 /// The work of one thread: it works through its part of each block, and its state stays with
