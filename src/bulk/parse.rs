@@ -194,7 +194,7 @@ pub fn parse_stream(
 }
 
 /// Writes `bytes`; `Ok(false)` when the reader has gone (a closed pipe).
-fn write_open(out: &mut impl Write, bytes: &[u8]) -> io::Result<bool> {
+pub(super) fn write_open(out: &mut impl Write, bytes: &[u8]) -> io::Result<bool> {
     match out.write_all(bytes) {
         Ok(()) => Ok(true),
         Err(error) if error.kind() == io::ErrorKind::BrokenPipe => Ok(false),

@@ -567,6 +567,10 @@ pub struct ParseArgs {
 
 #[derive(Debug, Args)]
 pub struct DetectArgs {
+    /// Threads detecting standard input, 1 to 256 [default: the number of cores].
+    #[arg(short = 'j', long = "jobs", value_name = "N", value_parser = jobs("threads"))]
+    pub jobs: Option<usize>,
+
     #[command(flatten)]
     pub input: InputArgs,
 }

@@ -1,12 +1,10 @@
 //! Where the inputs come from: the IDs on the command line, or standard input.
 
 use std::ffi::OsString;
-use std::io;
 
-use crate::records::{Blocks, Framing, Line, Record};
+use crate::records::{Framing, Record};
 
 use super::args::InputArgs;
-use super::progress::Progress;
 
 /// Whether the inputs come from standard input: no IDs, or `-` alone (before `--`; after
 /// it, `-` is an identifier like any other).
@@ -44,30 +42,6 @@ pub fn id_records(args: &InputArgs) -> Vec<Record> {
 /// The number of threads or processes: `--jobs`, or the number of cores.
 pub fn jobs(jobs: Option<usize>) -> usize {
     jobs.unwrap_or_else(crate::bulk::default_jobs)
-}
-
-/// Calls `each` for every input, in order: the IDs, or standard input read in blocks (each
-/// read advancing `progress`).
-pub fn for_each_line(
-    args: &InputArgs,
-    progress: &Progress,
-    mut each: impl FnMut(Line<'_>),
-) -> io::Result<()> {
-    if !from_stdin(args) {
-        for record in id_records(args) {
-            each(record.line());
-        }
-        return Ok(());
-    }
-    let mut blocks = Blocks::new(
-        progress.reader(io::stdin().lock()),
-        framing(args),
-        args.max_bytes,
-    );
-    while let Some(block) = blocks.next_block()? {
-        block.lines().for_each(&mut each);
-    }
-    Ok(())
 }
 
 #[cfg(unix)]

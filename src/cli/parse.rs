@@ -7,7 +7,6 @@
 use std::io::{self, Write};
 
 use crate::bulk::{self, Counts, Mode, TextStyle};
-use crate::output::{self, DetectRecord};
 
 use super::args::{DetectArgs, Format, ParseArgs};
 use super::inputs;
@@ -15,9 +14,6 @@ use super::pipe::Closable;
 use super::progress::Progress;
 use super::style::Colors;
 use super::{OK, REJECTED};
-
-/// Output is handed to standard output in pieces of about this size.
-const FLUSH_AT: usize = 1 << 16;
 
 pub fn parse(args: &ParseArgs, out: &mut impl Write, colors: Colors) -> io::Result<u8> {
     // `--quiet`: the counts alone (the cheapest mode), printed nowhere.
@@ -80,76 +76,39 @@ fn text_style(colors: Colors) -> TextStyle {
 }
 
 pub fn detect(args: &DetectArgs, out: &mut impl Write, colors: Colors) -> io::Result<u8> {
-    let mut all_accepted = true;
-    let progress = if inputs::from_stdin(&args.input) {
-        Progress::of_stdin(false)
-    } else {
-        Progress::default()
+    let options = bulk::DetectOptions {
+        max_len: args.input.max_bytes,
+        format: match args.input.format {
+            Format::Text => bulk::Format::Text,
+            Format::Json => bulk::Format::Json,
+        },
+        style: text_style(colors),
     };
-    let mut sink = Closable::new(progress.writer(out));
-    let mut buffer = Vec::new();
-    let mut failed = Ok(());
-    let read = inputs::for_each_line(&args.input, &progress, |record| {
-        let line = DetectRecord::of_line(record, args.input.max_bytes);
-        all_accepted &= !line.accepted.is_empty();
-        if sink.is_closed() || failed.is_err() {
-            return;
-        }
-        match args.input.format {
-            Format::Json => {
-                serde_json::to_writer(&mut buffer, &line).expect("records serialize");
-                buffer.push(b'\n');
-            }
-            Format::Text => detect_text(&mut buffer, record.bytes, &line, colors),
-        }
-        if buffer.len() >= FLUSH_AT {
-            failed = sink.write_all(&buffer);
-            buffer.clear();
-        }
-    });
-    progress.finish();
-    read?;
-    failed?;
-    sink.write_all(&buffer)?;
-    sink.flush()?;
-    Ok(if all_accepted { OK } else { REJECTED })
-}
-
-fn detect_text(out: &mut Vec<u8>, input: &[u8], line: &DetectRecord, colors: Colors) {
-    let (shown, _) = output::escape(input);
-    let accepted: Vec<String> = line
-        .accepted
-        .iter()
-        .map(|a| format!("{} ({})", a.dialect, a.actor))
-        .collect();
-    let rejected: Vec<String> = line
-        .rejected
-        .iter()
-        .map(|r| {
-            format!(
-                "{} [{} at byte {}]",
-                r.dialect, r.error.code, r.error.offset
-            )
-        })
-        .collect();
-    // Writing into a `Vec` cannot fail.
-    let _ = if accepted.is_empty() {
-        let bad = colors.error;
-        writeln!(
-            out,
-            "{shown}: {bad}rejected by every dialect{bad:#}: {}",
-            rejected.join(", ")
-        )
-    } else {
-        let ok = colors.ok;
-        let _ = write!(
-            out,
-            "{shown}: {ok}accepted{ok:#} by {}",
-            accepted.join(", ")
+    let detected = if inputs::from_stdin(&args.input) {
+        let progress = Progress::of_stdin(false);
+        let detected = bulk::detect_stream(
+            &options,
+            progress.reader(io::stdin().lock()),
+            inputs::framing(&args.input),
+            inputs::jobs(args.jobs),
+            &mut progress.writer(&mut *out),
         );
-        if !rejected.is_empty() {
-            let _ = write!(out, "; rejected by {}", rejected.join(", "));
+        progress.finish();
+        detected?
+    } else {
+        let mut detector = bulk::Detector::new(&options);
+        let (mut detected, mut buffer) = (bulk::Detected::default(), Vec::new());
+        for record in inputs::id_records(&args.input) {
+            detector.detect(record.line(), &mut buffer, &mut detected);
         }
-        writeln!(out)
+        let mut sink = Closable::new(&mut *out);
+        sink.write_all(&buffer)?;
+        sink.flush()?;
+        detected
     };
+    Ok(if detected.unmatched == 0 {
+        OK
+    } else {
+        REJECTED
+    })
 }
