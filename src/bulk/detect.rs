@@ -61,19 +61,21 @@ struct Row {
 }
 
 /// What one dialect made of one input.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Copy)]
 enum Verdict {
     /// Accepted by the fast path.
     Parts(Parts),
     /// Rejected by the fast path (a non-empty ASCII input): where its walk stopped.
     Stop(Death),
-    /// Through the whole pipeline.
-    Parsed(Result<Actor, ParseError>),
+    /// Accepted through the whole pipeline: the actor's index in `Detector::parsed`.
+    Actor(usize),
+    /// Rejected through the whole pipeline: the error's index in `Detector::parsed`.
+    Error(usize),
 }
 
 impl Verdict {
-    fn accepted(&self) -> bool {
-        matches!(self, Verdict::Parts(_) | Verdict::Parsed(Ok(_)))
+    fn accepted(self) -> bool {
+        matches!(self, Verdict::Parts(_) | Verdict::Actor(_))
     }
 }
 
@@ -87,6 +89,8 @@ pub struct Detector<'o> {
     rows: Vec<Row>,
     /// The verdicts on the current input, one per row (kept to reuse its memory).
     verdicts: Vec<Verdict>,
+    /// The results of the dialects whose verdict came through the whole pipeline.
+    parsed: Vec<Result<Actor, ParseError>>,
 }
 
 impl<'o> Detector<'o> {
@@ -112,6 +116,7 @@ impl<'o> Detector<'o> {
             printing: true,
             rows,
             verdicts: Vec::with_capacity(Dialect::ALL.len()),
+            parsed: Vec::new(),
         }
     }
 
@@ -140,18 +145,27 @@ impl<'o> Detector<'o> {
             max_len: Some(self.options.max_len),
         };
         self.verdicts.clear();
+        self.parsed.clear();
         for row in &self.rows {
-            let verdict = match row.fast {
-                Some(fast) => match fast.judge(bytes) {
-                    Ok(parts) => Verdict::Parts(parts),
-                    Err(death) if !bytes.is_empty() && bytes.is_ascii() => Verdict::Stop(death),
-                    Err(_) => Verdict::Parsed(row.dialect.parse_with(bytes, limits)),
-                },
-                None => Verdict::Parsed(row.dialect.parse_with(bytes, limits)),
+            let fast = row.fast.map(|fast| fast.judge(bytes));
+            let verdict = match fast {
+                Some(Ok(parts)) => Verdict::Parts(parts),
+                Some(Err(death)) if !bytes.is_empty() && bytes.is_ascii() => Verdict::Stop(death),
+                _ => {
+                    let result = row.dialect.parse_with(bytes, limits);
+                    let index = self.parsed.len();
+                    let verdict = if result.is_ok() {
+                        Verdict::Actor(index)
+                    } else {
+                        Verdict::Error(index)
+                    };
+                    self.parsed.push(result);
+                    verdict
+                }
             };
             self.verdicts.push(verdict);
         }
-        let any = self.verdicts.iter().any(Verdict::accepted);
+        let any = self.verdicts.iter().any(|verdict| verdict.accepted());
         if !any {
             detected.unmatched += 1;
         }
@@ -187,8 +201,10 @@ impl<'o> Detector<'o> {
                     Verdict::Parts(parts) => {
                         text_fields(text.as_bytes(), parts, &row.tails, out);
                     }
-                    Verdict::Parsed(Ok(actor)) => {
-                        let _ = write!(out, "{})", actor.fields());
+                    Verdict::Actor(index) => {
+                        if let Ok(actor) = &self.parsed[*index] {
+                            let _ = write!(out, "{})", actor.fields());
+                        }
                     }
                     _ => {}
                 }
@@ -215,7 +231,10 @@ impl<'o> Detector<'o> {
                     let (kind, span, _) = diagnosis::classify(text, death.offset, &probe);
                     (kind.code(), span.start)
                 }
-                Verdict::Parsed(Err(error)) => (error.code(), error.offset()),
+                Verdict::Error(index) => match &self.parsed[*index] {
+                    Err(error) => (error.code(), error.offset()),
+                    Ok(_) => continue,
+                },
                 _ => continue,
             };
             if !first {
@@ -258,9 +277,12 @@ impl<'o> Detector<'o> {
                     out.extend_from_slice(slice(parts.piece_type));
                     out.extend_from_slice(row.tails.get(parts));
                 }
-                Verdict::Parsed(Ok(actor)) => {
-                    serde_json::to_writer(&mut *out, &actor.fields()).expect("fields serialize");
-                    out.push(b'}');
+                Verdict::Actor(index) => {
+                    if let Ok(actor) = &self.parsed[*index] {
+                        serde_json::to_writer(&mut *out, &actor.fields())
+                            .expect("fields serialize");
+                        out.push(b'}');
+                    }
                 }
                 _ => {}
             }
@@ -274,7 +296,10 @@ impl<'o> Detector<'o> {
                     made = diagnosis::diagnose(row.dialect, text, death.offset, &row.probe(*death));
                     &made
                 }
-                Verdict::Parsed(Err(error)) => error,
+                Verdict::Error(index) => match &self.parsed[*index] {
+                    Err(error) => error,
+                    Ok(_) => continue,
+                },
                 _ => continue,
             };
             if !first {

@@ -127,7 +127,15 @@ pub(super) fn json_string(out: &mut Vec<u8>, input: &[u8]) {
 /// escaped, everything else as it is.
 fn json_escaped(out: &mut Vec<u8>, input: &[u8]) {
     const HEX: &[u8; 16] = b"0123456789abcdef";
-    for &byte in input {
+    let mut rest = input;
+    // The runs between bytes to escape are copied whole.
+    while let Some(at) = rest
+        .iter()
+        .position(|&byte| byte < 0x20 || byte == b'"' || byte == b'\\')
+    {
+        out.extend_from_slice(&rest[..at]);
+        let byte = rest[at];
+        rest = &rest[at + 1..];
         match byte {
             b'"' => out.extend_from_slice(b"\\\""),
             b'\\' => out.extend_from_slice(b"\\\\"),
@@ -144,6 +152,7 @@ fn json_escaped(out: &mut Vec<u8>, input: &[u8]) {
             _ => out.push(byte),
         }
     }
+    out.extend_from_slice(rest);
 }
 
 /// A writer of text into the inside of a JSON string: what is written through it (a
