@@ -13,8 +13,8 @@
 # from the tables alone (the issue's "styles drawn from the migration tables"; 5% invalid),
 # and on the 20-style file too, where 14% more of the lines are refused, each with a
 # diagnostic on standard error. Then reports, for
-# each command, the best of three runs: the time, MB/s of input, peak RSS (`/usr/bin/time -f
-# %M`), the byte loop's CPU time divided by its own, and its CPU time; `gan detect` is
+# each command, the best of three runs: the time, MB/s of input, peak RSS (getrusage), the
+# byte loop's CPU time divided by its own, and its CPU time; `gan detect` is
 # also given as a ratio to `gan parse` in the same format and -j. Output goes to /dev/null. Run it on a quiet machine, under
 # `nice -n 19` when it is shared.
 set -euo pipefail
@@ -80,35 +80,32 @@ for dialect in snn-pin legacy; do
 done
 
 # measure NAME FILE COMMAND...: the best of $runs runs (3; 1 with the debug build), stdout to
-# /dev/null; prints wall seconds (`date +%s.%N`), MB/s of input, peak RSS (`/usr/bin/time -f
-# %M`), the CPU seconds (user + sys, `/usr/bin/time -f '%U %S'`: on a shared machine, the
-# figure that says what -j costs) and, as "vs loop", $base's CPU seconds (the byte loop's
-# row, timed in the same run) divided by its own: the figure the targets of docs/parse.md
-# are given in. Each figure is the best of the runs.
+# /dev/null; prints the wall seconds, MB/s of input, peak RSS, the CPU seconds (user + sys,
+# from getrusage: on a shared machine, the figure that says what -j costs) and, as "vs loop",
+# $base's CPU seconds (the byte loop's row, timed in the same run) divided by its own: the
+# figure the targets of docs/parse.md are given in. Each figure is the best of the runs.
 runs=$([ "$profile" = dev ] && echo 1 || echo 3)
 measure() {
   local name=$1 file=$2
   shift 2
-  local start end size
-  size=$(stat -c %s "$file")
-  : > "$dir/runs"
-  for _ in $(seq "$runs"); do
-    start=$(date +%s.%N)
-    /usr/bin/time -q -f "%M %U %S" -o "$dir/time" "$@" < "$file" > /dev/null 2> "$dir/stderr" || true
-    end=$(date +%s.%N)
-    echo "$start $end $(cat "$dir/time")" >> "$dir/runs"
-  done
-  python3 - "$name" "$size" "${base:-}" "$dir/cpu" "$dir/runs" <<'PY'
-import sys
-name, size, base, cpu_file, runs = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4], sys.argv[5]
-rows = [line.split() for line in open(runs)]
-seconds = max(min(float(end) - float(start) for start, end, *_ in rows), 1e-6)
-rss = min(int(row[2]) for row in rows)
-cpu = max(min(float(row[3]) + float(row[4]) for row in rows), 1e-3)
+  python3 - "$name" "$file" "${base:-}" "$dir/cpu" "$runs" "$@" <<'PY'
+import os, resource, subprocess, sys, time
+name, file, base, cpu_file, runs, command = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5]), sys.argv[6:]
+walls, cpus = [], []
+for _ in range(runs):
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    with open(file, "rb") as stdin:
+        subprocess.run(command, stdin=stdin, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    walls.append(time.perf_counter() - start)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpus.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+seconds, cpu = max(min(walls), 1e-6), max(min(cpus), 1e-6)
+rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
 open(cpu_file, "w").write(str(cpu))
-mbs = size / seconds / 1e6
+mbs = os.path.getsize(file) / seconds / 1e6
 ratio = f"{float(base) / cpu:6.2f}x" if base else "  1.00x"
-print(f"{name:50s} {seconds:7.3f} s {mbs:8.1f} MB/s {rss / 1024:8.1f} MiB  {ratio} {cpu:7.2f} s")
+print(f"{name:50s} {seconds:7.3f} s {mbs:8.1f} MB/s {rss / 1024:8.1f} MiB  {ratio} {cpu:7.3f} s")
 PY
 }
 echo "$lines lines; snn-pin file $(stat -c %s "$dir/snn-pin.txt") bytes, legacy file $(stat -c %s "$dir/legacy.txt") bytes, snn-pin-tables file $(stat -c %s "$dir/snn-pin-tables.txt") bytes; $cores cores"
