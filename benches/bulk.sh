@@ -80,9 +80,9 @@ for dialect in snn-pin legacy; do
 done
 
 # measure NAME FILE COMMAND...: the best of $runs runs (3; 1 with the debug build), stdout to
-# /dev/null; prints the wall seconds, MB/s of input, peak RSS, the CPU seconds (user + sys,
-# from getrusage: on a shared machine, the figure that says what -j costs) and, as "vs loop",
-# $base's CPU seconds (the byte loop's row, timed in the same run) divided by its own: the
+# /dev/null; prints the wall seconds, MB/s of input, peak RSS (`/usr/bin/time -f %M`), the
+# CPU seconds (user + sys, from getrusage: on a shared machine, the figure that says what -j
+# costs) and, as "vs loop", $base's CPU seconds (the byte loop's row, timed in the same run) divided by its own: the
 # figure the targets of docs/parse.md are given in. Each figure is the best of the runs.
 runs=$([ "$profile" = dev ] && echo 1 || echo 3)
 measure() {
@@ -91,17 +91,20 @@ measure() {
   python3 - "$name" "$file" "${base:-}" "$dir/cpu" "$runs" "$@" <<'PY'
 import os, resource, subprocess, sys, time
 name, file, base, cpu_file, runs, command = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5]), sys.argv[6:]
-walls, cpus = [], []
+walls, cpus, rsss = [], [], []
+rss_file = cpu_file + ".rss"
 for _ in range(runs):
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
+    # Peak RSS from /usr/bin/time (a fork of this process would count Python's own memory).
     with open(file, "rb") as stdin:
-        subprocess.run(command, stdin=stdin, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        subprocess.run(["/usr/bin/time", "-q", "-f", "%M", "-o", rss_file] + command,
+                       stdin=stdin, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     walls.append(time.perf_counter() - start)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpus.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
-seconds, cpu = max(min(walls), 1e-6), max(min(cpus), 1e-6)
-rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    rsss.append(int(open(rss_file).read().split()[-1]))
+seconds, cpu, rss = max(min(walls), 1e-6), max(min(cpus), 1e-6), min(rsss)
 open(cpu_file, "w").write(str(cpu))
 mbs = os.path.getsize(file) / seconds / 1e6
 ratio = f"{float(base) / cpu:6.2f}x" if base else "  1.00x"
