@@ -11,8 +11,8 @@
 use std::io::{self, Read, Write};
 use std::str;
 
-use super::parse::{error_object, write_open, Format, TextStyle};
-use super::write::{decimal, json_string, quoted, styled, Tails};
+use super::parse::{error_object, write_open, TextStyle};
+use super::write::{decimal, json_string, quoted, styled, Format, Tails};
 use super::{Worker, Workers};
 use crate::dialect::{Actor, Dialect};
 use crate::error::ParseError;

@@ -46,9 +46,10 @@ use crate::records::Block;
 use crate::records::Blocks;
 
 pub use detect::{detect_stream, DetectOptions, Detected, Detector};
-pub use parse::{parse_stream, Counts, Format, Mode, Options, Parser, TextStyle};
+pub use parse::{parse_stream, Counts, Mode, Options, Parser, TextStyle};
 #[cfg(feature = "cli")]
 pub(crate) use write::quoted;
+pub use write::Format;
 
 /// The work of one thread: it works through its part of each block, and its state stays with
 /// it from one block to the next.

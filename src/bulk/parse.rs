@@ -11,7 +11,7 @@ use std::fmt;
 use std::io::{self, Read, Write};
 use std::str;
 
-use super::write::{decimal, json_string, quoted, styled, JsonText, Tails};
+use super::write::{decimal, json_string, quoted, styled, Format, JsonText, Tails};
 use super::{Worker, Workers};
 use crate::dialect::{Actor, Dialect};
 use crate::error::{ErrorKind, ParseError};
@@ -30,16 +30,6 @@ pub enum Mode {
     InvalidOnly,
     /// Nothing per input; the counts at the end (`--count`).
     Count,
-}
-
-/// The output format.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Format {
-    /// Readable lines.
-    Text,
-    /// JSON Lines.
-    Json,
 }
 
 /// The escape sequences around the styled words of text output (empty without colors), and

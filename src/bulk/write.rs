@@ -4,12 +4,21 @@
 
 use std::fmt;
 
-use super::parse::Format;
 use crate::dialect::Dialect;
 use crate::grammar::compile::Parts;
 use crate::model::{ActorFields, Side, State};
 use crate::notation::Role;
 use crate::output;
+
+/// The output format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Format {
+    /// Readable lines.
+    Text,
+    /// JSON Lines.
+    Json,
+}
 
 /// The attributes of an actor after its type (`side`, `state`, the flags), in one format,
 /// for every actor of one dialect: `side=…` and what follows, each followed by the same end.
