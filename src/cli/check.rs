@@ -63,6 +63,22 @@ fn resolve(args: &CheckArgs) -> Result<Command, String> {
     })
 }
 
+/// The run's configuration as the flags say, cancelled by a signal.
+fn config(args: &CheckArgs, command: Command, mode: Mode) -> Config {
+    let mut config = Config::new(command);
+    config.mode = mode;
+    config.check_errors = args.check_errors;
+    config.check_hints = args.check_hints;
+    config.check_canonical = args.check_canonical;
+    config.timeout = args.timeout;
+    super::signals::cancel_on_signal(&config.cancel);
+    config.jobs = super::inputs::jobs(args.jobs);
+    config.max_failures = args
+        .max_failures
+        .map(|n| usize::try_from(n).unwrap_or(usize::MAX));
+    config
+}
+
 /// `Err(message)` for usage errors and a command that cannot start (exit status 2).
 fn run(args: &CheckArgs, out: &mut impl Write) -> io::Result<Result<u8, String>> {
     let mode = match args.mode {
@@ -118,17 +134,7 @@ fn run(args: &CheckArgs, out: &mut impl Write) -> io::Result<Result<u8, String>>
         Ok(command) => command,
         Err(message) => return Ok(Err(message)),
     };
-    let mut config = Config::new(command);
-    config.mode = mode;
-    config.check_errors = args.check_errors;
-    config.check_hints = args.check_hints;
-    config.check_canonical = args.check_canonical;
-    config.timeout = args.timeout;
-    super::signals::cancel_on_signal(&config.cancel);
-    config.jobs = super::inputs::jobs(args.jobs);
-    config.max_failures = args
-        .max_failures
-        .map(|n| usize::try_from(n).unwrap_or(usize::MAX));
+    let mut config = config(args, command, mode);
     let bar = progress_bar(args, cases.len(), &mut config);
     let report = check::run(&cases, &config);
     bar.finish_and_clear();

@@ -13,7 +13,7 @@ use crate::suite::common::load::read_capped;
 /// The most a report may hold: 256 MiB (a report of the whole corpus is a few megabytes).
 const MAX_REPORT: u64 = 256 << 20;
 
-/// A JSON report, `-` being standard input, at most MAX_REPORT bytes.
+/// A JSON report, `-` being standard input, at most `MAX_REPORT` bytes.
 fn read_report(path: &Path) -> io::Result<String> {
     let bytes = if path.as_os_str() == "-" {
         read_capped(io::stdin().lock(), MAX_REPORT)

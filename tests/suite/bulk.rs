@@ -1,14 +1,14 @@
-//! The bulk loop of `gan parse` (`gan::bulk`): the same records as the per-input path on any
-//! input and any thread count, `--invalid-only`, `--count`, `-j`, and a closed pipe that
-//! stops printing but not reading.
+//! The bulk loops of `gan parse` and `gan detect` (`gan::bulk`): the same records as the
+//! per-input path on any input and any thread count, `--invalid-only`, `--count`, `-j`, and a
+//! closed pipe that stops printing but not reading.
 
 use std::fmt::Write as _;
 use std::io::{Read, Write};
 use std::process::{Command, Stdio};
 
 use assert_cmd::cargo::CommandCargoExt;
-use gan::bulk::{self, Format, Mode, Options, TextStyle};
-use gan::output::ParseRecord;
+use gan::bulk::{self, DetectOptions, Format, Mode, Options, TextStyle};
+use gan::output::{DetectRecord, ParseRecord};
 use gan::records::{Framing, Records};
 use gan::Dialect;
 use proptest::prelude::*;
@@ -104,6 +104,82 @@ proptest! {
             prop_assert_eq!(counts.valid + counts.invalid(), records);
             let (_, alone) = run(&options(dialect, Mode::Count, format, max), &input, framing, jobs);
             prop_assert_eq!(alone, counts);
+        }
+    }
+}
+
+/// What the per-input path of `gan detect` prints for `input`: the text and JSON of
+/// `DetectRecord`.
+fn detect_reference(format: Format, input: &[u8], framing: Framing, max: usize) -> String {
+    let mut out = String::new();
+    for record in Records::new(input, framing, max) {
+        let record = record.unwrap();
+        let line = DetectRecord::new(&record, max);
+        if format == Format::Json {
+            writeln!(out, "{}", serde_json::to_string(&line).unwrap()).unwrap();
+            continue;
+        }
+        let (shown, _) = gan::output::escape(&record.bytes);
+        let accepted: Vec<String> = (line.accepted.iter())
+            .map(|a| format!("{} ({})", a.dialect, a.actor))
+            .collect();
+        let rejected: Vec<String> = (line.rejected.iter())
+            .map(|r| {
+                format!(
+                    "{} [{} at byte {}]",
+                    r.dialect, r.error.code, r.error.offset
+                )
+            })
+            .collect();
+        if accepted.is_empty() {
+            writeln!(
+                out,
+                "{shown}: rejected by every dialect: {}",
+                rejected.join(", ")
+            )
+            .unwrap();
+        } else if rejected.is_empty() {
+            writeln!(out, "{shown}: accepted by {}", accepted.join(", ")).unwrap();
+        } else {
+            let (accepted, rejected) = (accepted.join(", "), rejected.join(", "));
+            writeln!(
+                out,
+                "{shown}: accepted by {accepted}; rejected by {rejected}"
+            )
+            .unwrap();
+        }
+    }
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn the_detect_loop_prints_what_the_per_input_path_prints(
+        inputs in lines(),
+        nul in any::<bool>(),
+        max in prop::sample::select(vec![4usize, 1 << 20]),
+        jobs in 1usize..4,
+    ) {
+        let framing = if nul { Framing::Nul } else { Framing::Lines };
+        let terminator = if nul { b'\0' } else { b'\n' };
+        let input: Vec<u8> = inputs.iter().flat_map(|line| {
+            line.iter().copied().chain(std::iter::once(terminator))
+        }).collect();
+        for format in [Format::Text, Format::Json] {
+            let options = DetectOptions { max_len: max, format, style: TextStyle::default(), quiet: false };
+            let mut out = Vec::new();
+            let detected = bulk::detect_stream(&options, &input[..], framing, jobs, &mut out).unwrap();
+            let out = String::from_utf8(out).unwrap();
+            prop_assert_eq!(&out, &detect_reference(format, &input, framing, max));
+            let records = Records::new(&input[..], framing, max).count() as u64;
+            prop_assert_eq!(detected.inputs, records);
+            let unmatched = match format {
+                Format::Json => out.lines().filter(|line| line.contains("\"accepted\":[]")).count(),
+                _ => out.lines().filter(|line| line.contains(": rejected by every dialect")).count(),
+            };
+            prop_assert_eq!(detected.unmatched, unmatched as u64);
         }
     }
 }
@@ -217,6 +293,12 @@ fn threads_keep_the_input_order() {
     let three = gan(&["parse", "-j", "3", "--format", "json"], &input);
     assert_eq!(one.0, 1);
     assert!(one == three, "-j 3 prints what -j 1 prints");
+    for format in ["text", "json"] {
+        let one = gan(&["detect", "-j", "1", "--format", format], &input);
+        let three = gan(&["detect", "-j", "3", "--format", format], &input);
+        assert_eq!(one.0, 1);
+        assert!(one == three, "detect -j 3 prints what -j 1 prints");
+    }
     let invalid = gan(&["parse", "-j", "3", "--invalid-only"], &input);
     let expected = (0..n).filter(|n| n % 5 == 2 || n % 5 == 3).count();
     assert_eq!(invalid.1.lines().count(), expected);
