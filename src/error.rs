@@ -191,6 +191,24 @@ impl fmt::Display for ParseError {
                 c.escape_debug(),
                 u32::from(*c)
             )?,
+            (
+                Detail::Diagnosis {
+                    found: Some(c),
+                    expected,
+                },
+                ErrorKind::CaseMismatch,
+            ) if !expected.0.is_empty() => {
+                let this = if c.is_ascii_uppercase() {
+                    "uppercase"
+                } else {
+                    "lowercase"
+                };
+                write!(
+                    f,
+                    "case mismatch at byte {offset}: '{c}' is {this}; {}",
+                    expected.0
+                )?;
+            }
             (Detail::Diagnosis { found: Some(c), .. }, ErrorKind::CaseMismatch) => {
                 let (this, other) = if c.is_ascii_uppercase() {
                     ("uppercase", "lowercase")

@@ -6,7 +6,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-pub use crate::notation::{Dialect, UnknownDialect};
+pub use crate::notation::{Dialect, Family, UnknownDialect};
 
 /// Which player an actor belongs to, told by the case of its letters (D3).
 ///
@@ -120,20 +120,25 @@ impl fmt::Display for State {
 
 /// The decomposition of a valid identifier, under the attribute names of docs/DECISIONS.md §1.
 ///
-/// Attributes a dialect lacks are `None` and absent from the JSON (never `null`):
-/// `state` exists in `pnn`, `snn-pin` and `qpi`; `intermediate` in `pnn`; `promoted` and
-/// `king` in `beta`.
+/// Attributes a notation lacks are `None` and absent from the JSON (never `null`). The five GAN
+/// dialects all have `style`, `type` and `side`; `state` exists in `pnn`, `snn-pin`, `qpi` and
+/// the QPI, PIN and EPIN editions; `intermediate` in `pnn`; `promoted` and `king` in `beta`;
+/// `terminal` in the editions with PIN's `^`; `derived` in EPIN and the newest QPI. PIN and EPIN
+/// have no `style`, SIN and SNN no `type`, and the SNN editions without case no `side`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ActorFields {
-    /// The part before `:`, as written.
-    pub style: String,
+    /// The style, as written: the part before `:`, SIN's letter or SNN's name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub style: Option<String>,
     /// The piece part without its modifiers, as written.
-    #[serde(rename = "type")]
-    pub piece_type: String,
-    /// `first` for uppercase, `second` for lowercase.
-    pub side: Side,
-    /// The state prefix (`pnn`, `snn-pin`, `qpi`).
+    #[serde(rename = "type", default, skip_serializing_if = "Option::is_none")]
+    pub piece_type: Option<String>,
+    /// `first` for uppercase, `second` for lowercase (of the piece letter where the cases are
+    /// independent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub side: Option<Side>,
+    /// The state prefix (`pnn`, `snn-pin`, `qpi`, the QPI, PIN and EPIN editions).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub state: Option<State>,
     /// The `'` suffix (`pnn`).
@@ -145,43 +150,79 @@ pub struct ActorFields {
     /// The `-` prefix, king-like (`beta`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub king: Option<bool>,
+    /// PIN's `^` suffix: a terminal piece.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub terminal: Option<bool>,
+    /// Derived rather than native: EPIN's `'` suffix; in the newest QPI, a style letter whose
+    /// case differs from the piece letter's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub derived: Option<bool>,
 }
 
 impl ActorFields {
-    /// The attributes every dialect has; the others absent.
+    /// No attribute at all: the start of a notation's set.
+    pub(crate) const NONE: ActorFields = ActorFields {
+        style: None,
+        piece_type: None,
+        side: None,
+        state: None,
+        intermediate: None,
+        promoted: None,
+        king: None,
+        terminal: None,
+        derived: None,
+    };
+
+    /// The attributes every GAN dialect has (style, type, side); the others absent.
     pub(crate) fn basic(style: &str, piece_type: &str, side: Side) -> ActorFields {
         ActorFields {
-            style: style.to_owned(),
-            piece_type: piece_type.to_owned(),
-            side,
-            state: None,
-            intermediate: None,
-            promoted: None,
-            king: None,
+            style: Some(style.to_owned()),
+            piece_type: Some(piece_type.to_owned()),
+            side: Some(side),
+            ..ActorFields::NONE
         }
     }
-}
 
-/// `style=SHOGI type=P side=first state=enhanced`: the dialect's attributes, as the text
-/// outputs print them.
-impl fmt::Display for ActorFields {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "style={} type={} side={}",
-            self.style, self.piece_type, self.side
-        )?;
+    /// The attributes as `(name, value)` in the order of the JSON members, present ones only:
+    /// what the text outputs print.
+    pub fn pairs(&self) -> Vec<(&'static str, String)> {
+        let mut pairs = Vec::new();
+        let texts = [("style", &self.style), ("type", &self.piece_type)];
+        for (name, text) in texts {
+            if let Some(text) = text {
+                pairs.push((name, text.clone()));
+            }
+        }
+        if let Some(side) = self.side {
+            pairs.push(("side", side.as_str().to_owned()));
+        }
         if let Some(state) = self.state {
-            write!(f, " state={state}")?;
+            pairs.push(("state", state.as_str().to_owned()));
         }
         for (name, flag) in [
             ("intermediate", self.intermediate),
             ("promoted", self.promoted),
             ("king", self.king),
+            ("terminal", self.terminal),
+            ("derived", self.derived),
         ] {
             if let Some(flag) = flag {
-                write!(f, " {name}={flag}")?;
+                pairs.push((name, flag.to_string()));
             }
+        }
+        pairs
+    }
+}
+
+/// `style=SHOGI type=P side=first state=enhanced`: the notation's attributes, as the text
+/// outputs print them.
+impl fmt::Display for ActorFields {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (index, (name, value)) in self.pairs().into_iter().enumerate() {
+            if index > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{name}={value}")?;
         }
         Ok(())
     }

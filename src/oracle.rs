@@ -3,10 +3,15 @@
 //! is used only to confirm what the grammars say (in tests and before a corpus vector is
 //! written).
 //!
-//! - verdict: a full match of the uppercase or the lowercase form (two separate regexes);
-//! - actor: the named groups of the form that matched (`first` iff uppercase);
-//! - offset: where an anchored DFA of both forms dies (D11);
-//! - code and hint: D12 and D3 from that DFA.
+//! - verdict: a full match of one of the notation's forms: the uppercase and the lowercase
+//!   form where the cases are tied (two separate regexes), the pattern alone otherwise;
+//! - actor: the named groups of the form that matched; the side by the form (`first` iff
+//!   uppercase) where the cases are tied, by the case of the `type` group's letter where they
+//!   are independent (and `derived` iff the `style` group's letter is in the other case), none
+//!   in a notation without one;
+//! - offset: where an anchored DFA of all the forms dies (D11);
+//! - code and hint: D12 and D3 from that DFA (`missing-separator` only where the pattern has
+//!   the `:` separator).
 //!
 //! Public with the `test-support` feature only, for the crate's own tests and benches: an
 //! internal, not part of the stable API.
@@ -22,9 +27,10 @@ use crate::automaton::{self, Walk};
 use crate::error::codes;
 use crate::model::Dialect;
 use crate::model::{ActorFields, Side, State};
+use crate::notation::Cases;
 
-/// The uppercase form of a notation's oracle regex, verbatim from docs/DECISIONS.md §1 (its
-/// row in the notation table).
+/// A notation's oracle regex, verbatim from docs/DECISIONS.md §1 (its row in the notation
+/// table): the uppercase form where the cases are tied.
 pub fn pattern(dialect: Dialect) -> &'static str {
     dialect.oracle_pattern()
 }
@@ -48,7 +54,11 @@ pub enum Expectation {
 /// One dialect's oracle, compiled.
 #[derive(Debug, Clone)]
 pub struct Oracle {
-    forms: [(Side, Regex); 2],
+    /// The forms, each with the side it stands for where the cases are tied.
+    forms: Vec<(Option<Side>, Regex)>,
+    cases: Cases,
+    /// Whether the pattern has the `:` separator.
+    separator: bool,
     dfa: dense::DFA<Vec<u32>>,
 }
 
@@ -59,15 +69,27 @@ impl Oracle {
     ///
     /// Never in practice: the patterns are compiled in, and the tests compile each one.
     pub fn new(dialect: Dialect) -> Oracle {
-        Oracle::from_pattern(pattern(dialect)).expect("the oracle patterns compile")
+        Oracle::from_pattern(dialect, pattern(dialect)).expect("the oracle patterns compile")
     }
 
-    /// An oracle from an uppercase-form pattern in the same style (named groups `style`,
-    /// `type`, and any of `state`, `intermediate`, `promoted`, `king`); the lowercase form
-    /// replaces `A-Z` with `a-z`.
-    pub fn from_pattern(uppercase: &str) -> Result<Oracle, String> {
-        let lowercase = uppercase.replace("A-Z", "a-z");
+    /// An oracle for `dialect` from another pattern in the same style as its own (named groups
+    /// `style`, `type`, and any of `state`, `intermediate`, `promoted`, `king`, `terminal`,
+    /// `derived`), read as the notation's row says: where the cases are tied, `pattern` is the
+    /// uppercase form and the lowercase form replaces `A-Z` with `a-z`.
+    pub fn from_pattern(dialect: Dialect, pattern: &str) -> Result<Oracle, String> {
+        let cases = dialect.cases();
+        let forms: Vec<(Option<Side>, String)> = match cases {
+            Cases::Tied => vec![
+                (Some(Side::First), pattern.to_owned()),
+                (Some(Side::Second), pattern.replace("A-Z", "a-z")),
+            ],
+            Cases::Sideless | Cases::Independent => vec![(None, pattern.to_owned())],
+        };
         let full = |form: &str| Regex::new(&format!("^(?:{form})$")).map_err(|e| e.to_string());
+        let anchored: Vec<String> = forms
+            .iter()
+            .map(|(_, form)| format!("(?:{form})$"))
+            .collect();
         let dfa = dense::Builder::new()
             .configure(
                 dense::Config::new()
@@ -75,13 +97,15 @@ impl Oracle {
                     .start_kind(regex_automata::dfa::StartKind::Anchored),
             )
             .syntax(syntax::Config::new().unicode(false).utf8(false))
-            .build_many(&[format!("(?:{uppercase})$"), format!("(?:{lowercase})$")])
+            .build_many(&anchored)
             .map_err(|e| e.to_string())?;
         Ok(Oracle {
-            forms: [
-                (Side::First, full(uppercase)?),
-                (Side::Second, full(&lowercase)?),
-            ],
+            forms: forms
+                .iter()
+                .map(|(side, form)| Ok((*side, full(form)?)))
+                .collect::<Result<_, String>>()?,
+            cases,
+            separator: pattern.contains(':'),
             dfa,
         })
     }
@@ -104,7 +128,7 @@ impl Oracle {
             Some(&byte) if byte.is_ascii_alphabetic() && self.lives(state, byte ^ 0x20) => {
                 codes::CASE_MISMATCH
             }
-            _ if offset > 0 && !input.contains(&b':') => codes::MISSING_SEPARATOR,
+            _ if offset > 0 && self.separator && !input.contains(&b':') => codes::MISSING_SEPARATOR,
             None => codes::UNEXPECTED_END,
             Some(_) => codes::UNEXPECTED_CHAR,
         };
@@ -129,10 +153,19 @@ impl Oracle {
         self.forms.iter().find_map(|(side, regex)| {
             let groups = regex.captures(text)?;
             let group = |name: &str| groups.name(name).map(|m| m.as_str());
+            let case =
+                |name: &str| group(name).and_then(|text| text.bytes().find_map(Side::of_letter));
+            let (side, derived) = match self.cases {
+                Cases::Tied | Cases::Sideless => (*side, group("derived").map(|mark| mark == "'")),
+                Cases::Independent => {
+                    let piece = case("type");
+                    (piece, Some(case("style") != piece))
+                }
+            };
             Some(ActorFields {
-                style: group("style")?.to_owned(),
-                piece_type: group("type")?.to_owned(),
-                side: *side,
+                style: group("style").map(str::to_owned),
+                piece_type: group("type").map(str::to_owned),
+                side,
                 state: group("state").map(|prefix| match prefix {
                     "+" => State::Enhanced,
                     "-" => State::Diminished,
@@ -141,6 +174,8 @@ impl Oracle {
                 intermediate: group("intermediate").map(|suffix| suffix == "'"),
                 promoted: group("promoted").map(|prefix| prefix == "+"),
                 king: group("king").map(|prefix| prefix == "-"),
+                terminal: group("terminal").map(|suffix| suffix == "^"),
+                derived,
             })
         })
     }

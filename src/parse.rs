@@ -186,6 +186,7 @@ pub(crate) fn diagnose_with(
 /// D12's kind and span for a valid UTF-8, non-empty input rejected at `offset` (D11), and the
 /// character there: what the error's code and offset need, without its message.
 pub(crate) fn classify(
+    dialect: Dialect,
     text: &str,
     offset: usize,
     probe: &dyn Probe,
@@ -197,7 +198,10 @@ pub(crate) fn classify(
         Some(c) if c.is_ascii_alphabetic() && probe.continues(flip_case(c) as u8) => {
             ErrorKind::CaseMismatch
         }
-        _ if offset > 0 && memchr::memchr(b':', text.as_bytes()).is_none() => {
+        _ if offset > 0
+            && dialect.has_separator()
+            && memchr::memchr(b':', text.as_bytes()).is_none() =>
+        {
             ErrorKind::MissingSeparator
         }
         None => ErrorKind::UnexpectedEnd,
@@ -214,9 +218,13 @@ pub(crate) fn diagnose(
     offset: usize,
     probe: &dyn Probe,
 ) -> ParseError {
-    let (kind, span, found) = classify(text, offset, probe);
+    let (kind, span, found) = classify(dialect, text, offset, probe);
     // The message itself is written when the error is displayed (`Detail`).
     let expected = match kind {
+        // Where the cases are not tied, the message says how the letters are cased instead.
+        ErrorKind::CaseMismatch if dialect.cases() != crate::notation::Cases::Tied => {
+            (dialect.syntax().whole, "")
+        }
         ErrorKind::NonAscii | ErrorKind::CaseMismatch => ("", ""),
         _ => explain(dialect, &text[..offset], probe),
     };
@@ -249,17 +257,16 @@ fn flip_case(c: char) -> char {
 }
 
 /// Names the component the grammar was in when it stopped, from the viable prefix: two
-/// pieces of the message, written one after the other.
-pub(crate) fn explain(
-    dialect: Dialect,
-    prefix: &str,
-    probe: &dyn Probe,
-) -> (&'static str, &'static str) {
+/// pieces of the message, written one after the other. In a notation with the `':'`
+/// separator, a prefix without it stopped in the style.
+fn explain(dialect: Dialect, prefix: &str, probe: &dyn Probe) -> (&'static str, &'static str) {
     let syntax = dialect.syntax();
-    match prefix.split_once(':') {
-        None if prefix.is_empty() => ("a style starts with a letter", ""),
-        None => (syntax.style, ", then ':'"),
-        Some(_) if probe.prefix_accepts() => (syntax.end, ""),
-        Some(_) => (syntax.piece, ""),
+    if prefix.is_empty() {
+        return (syntax.start, "");
+    }
+    match syntax.style {
+        Some(style) if !prefix.contains(':') => (style, ", then ':'"),
+        _ if probe.prefix_accepts() => (syntax.end, ""),
+        _ => (syntax.piece, ""),
     }
 }

@@ -4,8 +4,9 @@
 use serde::de::{Deserialize, Deserializer, Error as _};
 use serde::ser::{Serialize, Serializer};
 
-use crate::identifier::Identifier;
+use crate::dialect::Typed;
 use crate::notation::table::notations;
+use crate::parse::Limits;
 
 /// Every typed actor of the notation table, through its canonical string.
 macro_rules! via_canonical_string {
@@ -19,7 +20,7 @@ macro_rules! via_canonical_string {
         impl<'de> Deserialize<'de> for crate::dialect::$module::Actor {
             fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
                 let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
-                <crate::dialect::$module::Actor as Identifier>::parse(text.as_bytes())
+                <crate::dialect::$module::Actor as Typed>::parse_typed(text.as_bytes(), Limits::DEFAULT)
                     .map_err(D::Error::custom)
             }
         }

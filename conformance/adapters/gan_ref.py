@@ -81,6 +81,28 @@ ORACLE = {
     "pnn": r"(?P<style>[A-Z]+):(?P<state>[-+]?)(?P<type>[A-Z])(?P<intermediate>'?)",
     "snn-pin": r"(?P<style>[A-Z][A-Z0-9]*):(?P<state>[-+]?)(?P<type>[A-Z])",
     "qpi": r"(?P<style>[A-Z]):(?P<state>[-+]?)(?P<type>[A-Z])",
+    # The editions (DECISIONS.md section 1, "The editions", and D13-D21).
+    "qpi-2025-12": r"(?P<style>[A-Z]):(?P<state>[-+]?)(?P<type>[A-Z])(?P<terminal>\^?)",
+    "qpi-2026-01": r"(?P<style>[A-Za-z]):(?P<state>[-+]?)(?P<type>[A-Za-z])(?P<terminal>\^?)",
+    "pin-2025-07": r"(?P<state>[-+]?)(?P<type>[A-Z])",
+    "pin-2025-12": r"(?P<state>[-+]?)(?P<type>[A-Z])(?P<terminal>\^?)",
+    "sin-2025-07": r"(?P<style>[A-Z])",
+    "epin-2025-12": r"(?P<state>[-+]?)(?P<type>[A-Z])(?P<terminal>\^?)(?P<derived>'?)",
+    "snn-2025-07-02": r"(?P<style>[A-Z][A-Z0-9]*)",
+    "snn-2025-07-11": r"(?P<style>[A-Z][a-z0-9]*)",
+    "snn-2025-10-09": r"(?P<style>[A-Z]+)",
+    "snn-2026-01-11": r"(?P<style>[A-Z][A-Za-z]*[0-9]*)",
+}
+
+# How each notation's letters carry the side (D14). "tied": one case for every
+# letter, an uppercase and a lowercase form (the default, and the five GAN
+# dialects); "sideless": one form, no side; "independent": one form, the side
+# is the case of the `type` letter and `derived` says whether the `style`
+# letter is in the other case (D17).
+CASES = {
+    "qpi-2026-01": "independent",
+    "snn-2025-07-11": "sideless",
+    "snn-2026-01-11": "sideless",
 }
 
 # Prefix regexes, uppercase form: each matches exactly the strings that are a
@@ -102,14 +124,28 @@ PREFIX = {
     "snn-pin": r"(?:[A-Z][A-Z0-9]*(?::[-+]?[A-Z]?)?)?",
     # STYLE(one letter) ":" SIGN? LETTER
     "qpi": r"(?:[A-Z](?::[-+]?[A-Z]?)?)?",
+    # SIN ":" PIN, PIN with its optional "^" after the letter
+    "qpi-2025-12": r"(?:[A-Z](?::[-+]?(?:[A-Z]\^?)?)?)?",
+    "qpi-2026-01": r"(?:[A-Za-z](?::[-+]?(?:[A-Za-z]\^?)?)?)?",
+    # SIGN? LETTER ("^"? "'"? after it)
+    "pin-2025-07": r"[-+]?[A-Z]?",
+    "pin-2025-12": r"[-+]?(?:[A-Z]\^?)?",
+    "sin-2025-07": r"[A-Z]?",
+    "epin-2025-12": r"[-+]?(?:[A-Z]\^?'?)?",
+    # SNN: the languages are prefix-closed once their first letter is there
+    "snn-2025-07-02": r"(?:[A-Z][A-Z0-9]*)?",
+    "snn-2025-07-11": r"(?:[A-Z][a-z0-9]*)?",
+    "snn-2025-10-09": r"[A-Z]*",
+    "snn-2026-01-11": r"(?:[A-Z][A-Za-z]*[0-9]*)?",
 }
 
 # Meaning of the state sign (D4: "-" is diminished in pnn, snn-pin and qpi).
 STATE_NAMES = {b"+": "enhanced", b"-": "diminished", b"": "normal"}
 
 # Groups whose presence is reported as a boolean: pnn's intermediate ("'"),
-# beta's promoted ("+") and king ("-", king-like, D4).
-FLAG_GROUPS = ("intermediate", "promoted", "king")
+# beta's promoted ("+") and king ("-", king-like, D4), PIN's terminal ("^")
+# and EPIN's derived ("'"), in the order of the actor's members.
+FLAG_GROUPS = ("intermediate", "promoted", "king", "terminal", "derived")
 
 
 def lowercase_form(pattern):
@@ -136,14 +172,22 @@ class Form:
 
 
 class Dialect:
-    """A dialect = its two forms, uppercase (side "first") then lowercase."""
+    """A notation = its forms: where one case carries the side, the uppercase
+    form (side "first") then the lowercase one; otherwise the pattern alone,
+    whose side (if any) the letters tell (D14)."""
 
     def __init__(self, name):
         self.name = name
-        self.forms = (
-            Form("first", ORACLE[name], PREFIX[name]),
-            Form("second", lowercase_form(ORACLE[name]), lowercase_form(PREFIX[name])),
-        )
+        self.cases = CASES.get(name, "tied")
+        # missing-separator and the hint exist only where the grammar has ":" (D16).
+        self.separator = ":" in ORACLE[name]
+        if self.cases == "tied":
+            self.forms = (
+                Form("first", ORACLE[name], PREFIX[name]),
+                Form("second", lowercase_form(ORACLE[name]), lowercase_form(PREFIX[name])),
+            )
+        else:
+            self.forms = (Form(None, ORACLE[name], PREFIX[name]),)
 
 
 DIALECTS = {name: Dialect(name) for name in ORACLE}
@@ -162,21 +206,39 @@ def parse(dialect, data):
     for form in dialect.forms:
         match = form.oracle.fullmatch(data)
         if match is not None:
-            return actor_from_groups(match.groupdict(), form.side)
+            groups = match.groupdict()
+            side = form.side
+            if dialect.cases == "independent":
+                # D17: the side is PIN's; Derived when the SIN letter's case differs.
+                side = side_of(groups["type"])
+                groups["derived"] = b"'" if side_of(groups["style"]) != side else b""
+            return actor_from_groups(groups, side)
     return None
+
+
+def side_of(letters):
+    """The side told by the case of the first ASCII letter (D2: by byte range)."""
+    first = next(byte for byte in letters if is_ascii_letter(byte))
+    return "first" if first < 0x61 else "second"
 
 
 def actor_from_groups(groups, side):
     """Actor fields from the named groups (section 1, "Attributes").
 
-    Only the fields the dialect has are present: a group that the dialect's
-    regex does not define is simply not in `groups`.
+    Only the fields the notation has are present: a group that its regex does
+    not define is simply not in `groups`, and a notation without a side has
+    no "side" (D20).
     """
+    def text(name):
+        return groups[name].decode("ascii") if name in groups else None
+
     actor = {
-        "style": groups["style"].decode("ascii"),
-        "type": groups["type"].decode("ascii"),
+        "style": text("style"),
+        "type": text("type"),
         "side": side,
     }
+    # A member the notation lacks is absent, never null.
+    actor = {name: value for name, value in actor.items() if value is not None}
     if "state" in groups:
         actor["state"] = STATE_NAMES[groups["state"]]
     for name in FLAG_GROUPS:
@@ -190,12 +252,29 @@ def canonical(actor):
     attributes (the input is not at hand here): style ":" modifiers type
     suffix. The case is that of the style and type as written (D3: one case
     for the whole identifier)."""
+    if "style" not in actor or "type" not in actor or "terminal" in actor:
+        return canonical_edition(actor)
     state = {"enhanced": "+", "diminished": "-"}.get(actor.get("state"), "")
     promoted = "+" if actor.get("promoted") else ""
     king = "-" if actor.get("king") else ""
     suffix = "'" if actor.get("intermediate") else ""
     return "%s:%s%s%s%s%s" % (actor["style"], state, promoted, king, actor["type"], suffix)
 
+
+
+def canonical_edition(actor):
+    """D9 for the editions (D13-D21), from their attributes: SIN and SNN print
+    their style alone; PIN and EPIN their token, state type terminal and, in
+    EPIN, derived ("'"); QPI its SIN letter, ":" and its PIN token (its
+    derived is the case of the letters, printed as written)."""
+    if "type" not in actor:
+        return actor["style"]
+    state = {"enhanced": "+", "diminished": "-"}.get(actor.get("state"), "")
+    terminal = "^" if actor.get("terminal") else ""
+    if "style" in actor:
+        return "%s:%s%s%s" % (actor["style"], state, actor["type"], terminal)
+    derived = "'" if actor.get("derived") else ""
+    return "%s%s%s%s" % (state, actor["type"], terminal, derived)
 
 # ---------------------------------------------------------------------------
 # 3. Errors: offset (D11) and code (D12)
@@ -266,7 +345,8 @@ def classify_error(dialect, data):
             if is_viable(dialect, recased):
                 return "case-mismatch", offset       # D3
     if b":" not in data and offset > 0:
-        return "missing-separator", offset
+        if dialect.separator:                        # D16: only where ":" is
+            return "missing-separator", offset
     if offset == len(data):
         return "unexpected-end", offset
     return "unexpected-char", offset

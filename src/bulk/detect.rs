@@ -12,7 +12,7 @@ use std::io::{self, Read, Write};
 use std::str;
 
 use super::parse::{error_object, write_open, TextStyle};
-use super::write::{decimal, json_string, quoted, styled, Format, Tails};
+use super::write::{decimal, json_string, quoted, styled, Format, Layout};
 use super::{Worker, Workers};
 use crate::dialect::{Actor, Dialect};
 use crate::error::ParseError;
@@ -58,8 +58,8 @@ struct Row {
     /// The fast path, when every input it accepts is printable ASCII without `"` or `\`, so
     /// that the parts are written as they are.
     fast: Option<&'static Compiled>,
-    /// The attributes after the type, and the end of the dialect's entry.
-    tails: Tails,
+    /// The actor's attributes, and the end of the dialect's entry.
+    actor: Layout,
 }
 
 /// What one dialect made of one input.
@@ -110,7 +110,7 @@ impl<'o> Detector<'o> {
                 fast: Compiled::builtin(dialect)
                     .ok()
                     .filter(|fast| fast.reads_ascii_only() && fast.accepts_plain_only()),
-                tails: Tails::new(dialect, options.format, end),
+                actor: Layout::new(dialect, options.format, end),
             })
             .collect();
         Detector {
@@ -200,9 +200,7 @@ impl<'o> Detector<'o> {
                 out.extend_from_slice(row.name);
                 out.extend_from_slice(b" (");
                 match verdict {
-                    Verdict::Parts(parts) => {
-                        text_fields(text.as_bytes(), parts, &row.tails, out);
-                    }
+                    Verdict::Parts(parts) => row.actor.write(text.as_bytes(), parts, out),
                     Verdict::Actor(index) => {
                         if let Ok(actor) = &self.parsed[*index] {
                             let _ = write!(out, "{})", actor.fields());
@@ -230,7 +228,8 @@ impl<'o> Detector<'o> {
             let (code, offset) = match verdict {
                 Verdict::Stop(death) => {
                     let probe = row.probe(*death);
-                    let (kind, span, _) = diagnosis::classify(text, death.offset, &probe);
+                    let (kind, span, _) =
+                        diagnosis::classify(row.dialect, text, death.offset, &probe);
                     (kind.code(), span.start)
                 }
                 Verdict::Error(index) => match &self.parsed[*index] {
@@ -271,14 +270,7 @@ impl<'o> Detector<'o> {
             out.extend_from_slice(row.name);
             out.extend_from_slice(b"\",\"actor\":");
             match verdict {
-                Verdict::Parts(parts) => {
-                    let slice = |(start, end): (usize, usize)| &text.as_bytes()[start..end];
-                    out.extend_from_slice(b"{\"style\":\"");
-                    out.extend_from_slice(slice(parts.style));
-                    out.extend_from_slice(b"\",\"type\":\"");
-                    out.extend_from_slice(slice(parts.piece_type));
-                    out.extend_from_slice(row.tails.get(parts));
-                }
+                Verdict::Parts(parts) => row.actor.write(text.as_bytes(), parts, out),
                 Verdict::Actor(index) => {
                     if let Ok(actor) = &self.parsed[*index] {
                         serde_json::to_writer(&mut *out, &actor.fields())
@@ -326,15 +318,6 @@ impl Row {
             death,
         }
     }
-}
-
-/// `style=S type=T` and the rest of the attributes, from the parts of `input`.
-fn text_fields(input: &[u8], parts: &Parts, tails: &Tails, out: &mut Vec<u8>) {
-    out.extend_from_slice(b"style=");
-    out.extend_from_slice(&input[parts.style.0..parts.style.1]);
-    out.extend_from_slice(b" type=");
-    out.extend_from_slice(&input[parts.piece_type.0..parts.piece_type.1]);
-    out.extend_from_slice(tails.get(parts));
 }
 
 /// The record of an input the fast path does not take (truncated, or not UTF-8).

@@ -11,7 +11,7 @@ use std::fmt;
 use std::io::{self, Read, Write};
 use std::str;
 
-use super::write::{decimal, json_string, quoted, styled, Format, JsonText, Tails};
+use super::write::{decimal, json_string, quoted, styled, Format, JsonText, Layout};
 use super::{Worker, Workers};
 use crate::dialect::{Actor, Dialect};
 use crate::error::{ErrorKind, ParseError};
@@ -233,14 +233,14 @@ pub struct Parser<'o> {
     fast: Option<&'static Compiled>,
     /// The dialect's name.
     name: &'static [u8],
-    /// Text: what follows the quoted input up to the style (`": valid snn-pin: style=`).
+    /// Text: what follows the quoted input up to the attributes (`": valid snn-pin: `).
     text_head: Vec<u8>,
-    /// Text: the attributes after the type, and the end of the line.
-    text_tails: Tails,
-    /// JSON: what follows the input up to the style's value.
+    /// Text: the attributes, and the end of the line.
+    text_actor: Layout,
+    /// JSON: what follows the input up to the actor.
     json_head: Vec<u8>,
-    /// JSON: the attributes after the type, and what comes before the canonical form.
-    json_tails: Tails,
+    /// JSON: the actor, and what comes before the canonical form.
+    json_actor: Layout,
 }
 
 impl<'o> Parser<'o> {
@@ -255,20 +255,20 @@ impl<'o> Parser<'o> {
         styled(&mut text_head, &options.style.ok, b"valid");
         text_head.push(b' ');
         text_head.extend_from_slice(name);
-        text_head.extend_from_slice(b": style=");
+        text_head.extend_from_slice(b": ");
         let mut json_head = b"\",\"dialect\":\"".to_vec();
         json_head.extend_from_slice(name);
-        json_head.extend_from_slice(b"\",\"valid\":true,\"actor\":{\"style\":\"");
+        json_head.extend_from_slice(b"\",\"valid\":true,\"actor\":");
         Parser {
             options,
             mode: options.mode,
             fast,
             name,
             text_head,
-            text_tails: Tails::new(dialect, Format::Text, b"\n"),
+            text_actor: Layout::new(dialect, Format::Text, b"\n"),
             json_head,
             // D9: the canonical form is the input itself.
-            json_tails: Tails::new(dialect, Format::Json, b",\"canonical\":\""),
+            json_actor: Layout::new(dialect, Format::Json, b",\"canonical\":\""),
         }
     }
 
@@ -311,7 +311,7 @@ impl<'o> Parser<'o> {
                         || (self.mode, self.options.format) == (Mode::InvalidOnly, Format::Text)
                     {
                         // The code and offset are all that is printed.
-                        let (kind, span, _) = parse::classify(text, death.offset, &probe);
+                        let (kind, span, _) = parse::classify(dialect, text, death.offset, &probe);
                         counts.invalid_by_kind[kind_index(kind)] += 1;
                         if self.mode == Mode::InvalidOnly {
                             invalid_only_text(input, kind.code(), span.start, out);
@@ -341,25 +341,18 @@ impl<'o> Parser<'o> {
     /// A valid input seen by the fast path: the record [`ParseRecord`] and its text form give.
     #[inline]
     fn write_valid(&self, input: &[u8], parts: &Parts, out: &mut Vec<u8>) {
-        let slice = |(start, end): (usize, usize)| &input[start..end];
         match self.options.format {
             Format::Text => {
                 out.push(b'"');
                 out.extend_from_slice(input);
                 out.extend_from_slice(&self.text_head);
-                out.extend_from_slice(slice(parts.style));
-                out.extend_from_slice(b" type=");
-                out.extend_from_slice(slice(parts.piece_type));
-                out.extend_from_slice(self.text_tails.get(parts));
+                self.text_actor.write(input, parts, out);
             }
             Format::Json => {
                 out.extend_from_slice(b"{\"input\":\"");
                 out.extend_from_slice(input);
                 out.extend_from_slice(&self.json_head);
-                out.extend_from_slice(slice(parts.style));
-                out.extend_from_slice(b"\",\"type\":\"");
-                out.extend_from_slice(slice(parts.piece_type));
-                out.extend_from_slice(self.json_tails.get(parts));
+                self.json_actor.write(input, parts, out);
                 out.extend_from_slice(input);
                 out.extend_from_slice(b"\"}\n");
             }

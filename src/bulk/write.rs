@@ -5,7 +5,7 @@
 use std::fmt;
 
 use crate::dialect::Dialect;
-use crate::grammar::compile::Parts;
+use crate::grammar::compile::{bit, held, Parts};
 use crate::model::{ActorFields, Side, State};
 use crate::notation::Role;
 use crate::output;
@@ -20,73 +20,123 @@ pub enum Format {
     Json,
 }
 
-/// The attributes of an actor after its type (`side`, `state`, the flags), in one format,
-/// for every actor of one dialect: `side=…` and what follows, each followed by the same end.
+/// How one dialect's actors are written in one format, made once from what [`ActorFields`]
+/// writes: the text before the first text attribute (the style, else the type), the text
+/// between the style and the type when the dialect has both, and, for every value of the
+/// attributes after them (side, state, flags), what follows the last text attribute, each
+/// followed by the same end.
 #[derive(Debug, Clone)]
-pub(super) struct Tails(Vec<Vec<u8>>);
+pub(super) struct Layout {
+    head: Vec<u8>,
+    between: Vec<u8>,
+    tails: Vec<Vec<u8>>,
+}
 
-/// The attributes before the side, as [`ActorFields`] writes them with an empty style and
-/// type: what [`Tails::new`] cuts off.
-const TEXT_HEAD: &str = "style= type=";
-const JSON_HEAD: &str = "{\"style\":\"\",\"type\":\"";
+/// The style and the type written in the fields [`Layout::new`] cuts: words that no
+/// attribute name or value holds, and that neither format escapes.
+const STYLE_MARK: &str = "@style@";
+const TYPE_MARK: &str = "@type@";
 
-impl Tails {
-    /// The tails of `dialect`'s actors in `format`, each followed by `end`.
-    pub(super) fn new(dialect: Dialect, format: Format, end: &[u8]) -> Tails {
-        Tails(
-            (0..64)
-                .map(|key| {
-                    let fields = fields_of_key(dialect, key);
-                    let written = match format {
-                        Format::Text => fields.to_string(),
-                        Format::Json => serde_json::to_string(&fields).expect("fields serialize"),
-                    };
-                    let head = match format {
-                        Format::Text => TEXT_HEAD,
-                        Format::Json => JSON_HEAD,
-                    };
-                    let mut tail = written
-                        .strip_prefix(head)
-                        .expect("the attributes start with the style and the type")
-                        .as_bytes()
-                        .to_vec();
-                    tail.extend_from_slice(end);
-                    tail
-                })
-                .collect(),
-        )
+/// The number of keys of [`Layout::get`]: a bit for the side, two for the state, a bit per
+/// flag.
+const KEYS: usize = 1 << 8;
+
+impl Layout {
+    /// The layout of `dialect`'s actors in `format`, each followed by `end`.
+    pub(super) fn new(dialect: Dialect, format: Format, end: &[u8]) -> Layout {
+        let marks = [STYLE_MARK, TYPE_MARK];
+        let (mut head, mut between) = (None, None);
+        let tails = (0..KEYS)
+            .map(|key| {
+                let fields = fields_of_key(dialect, key);
+                let written = match format {
+                    Format::Text => fields.to_string(),
+                    Format::Json => serde_json::to_string(&fields).expect("fields serialize"),
+                };
+                // Cut at the marks present: [head, between?, tail] or [tail].
+                let mut pieces = vec![written.as_str()];
+                for mark in marks {
+                    let last = *pieces.last().expect("a piece");
+                    if let Some((before, after)) = last.split_once(mark) {
+                        pieces.pop();
+                        pieces.extend([before, after]);
+                    }
+                }
+                let mut pieces = pieces.into_iter();
+                let tail = pieces.next_back().expect("a piece");
+                let firsts: Vec<Vec<u8>> = pieces.map(|piece| piece.as_bytes().to_vec()).collect();
+                let texts = (firsts.first().cloned(), firsts.get(1).cloned());
+                // The text attributes come first: what precedes them is the same for every key.
+                assert!(head.is_none() || head == texts.0, "{dialect}: one head");
+                assert!(
+                    between.is_none() || between == texts.1,
+                    "{dialect}: one between"
+                );
+                (head, between) = texts;
+                let mut tail = tail.as_bytes().to_vec();
+                tail.extend_from_slice(end);
+                tail
+            })
+            .collect();
+        Layout {
+            head: head.unwrap_or_default(),
+            between: between.unwrap_or_default(),
+            tails,
+        }
+    }
+
+    /// The actor of `parts`, accepted `input`, whose text attributes are printable ASCII
+    /// without `"` or `\`.
+    #[inline]
+    pub(super) fn write(&self, input: &[u8], parts: &Parts, out: &mut Vec<u8>) {
+        let slice = |(start, end): (usize, usize)| &input[start..end];
+        out.extend_from_slice(&self.head);
+        match (parts.style, parts.piece_type) {
+            (Some(style), Some(piece_type)) => {
+                out.extend_from_slice(slice(style));
+                out.extend_from_slice(&self.between);
+                out.extend_from_slice(slice(piece_type));
+            }
+            (Some(text), None) | (None, Some(text)) => out.extend_from_slice(slice(text)),
+            (None, None) => {}
+        }
+        out.extend_from_slice(self.get(parts));
     }
 
     /// The tail of the actor of `parts`.
     #[inline]
-    pub(super) fn get(&self, parts: &Parts) -> &[u8] {
+    fn get(&self, parts: &Parts) -> &[u8] {
         let state = match parts.state {
             None | Some(State::Normal) => 0,
             Some(State::Enhanced) => 1,
             Some(State::Diminished) => 2,
         };
-        let key = usize::from(parts.side == Side::Second)
+        let key = usize::from(parts.side == Some(Side::Second))
             | state << 1
             | usize::from(parts.intermediate == Some(true)) << 3
             | usize::from(parts.promoted == Some(true)) << 4
-            | usize::from(parts.king == Some(true)) << 5;
-        &self.0[key]
+            | usize::from(parts.king == Some(true)) << 5
+            | usize::from(parts.terminal == Some(true)) << 6
+            | usize::from(parts.derived == Some(true)) << 7;
+        &self.tails[key]
     }
 }
 
-/// The attributes [`Tails::get`] reads as `key`, with an empty style and type; the optional
-/// ones present when `dialect` has them, as the fast path's parts have them.
+/// The attributes [`Layout::get`] reads as `key`, the style and type as their marks: each
+/// attribute present when `dialect` has it, as the fast path's parts have them.
 fn fields_of_key(dialect: Dialect, key: usize) -> ActorFields {
-    let flag = |role: Role, bit: usize| dialect.has(role).then_some(key >> bit & 1 == 1);
+    let held = held(dialect);
+    let has = |role: Role| held & bit(role) != 0;
+    let flag = |role: Role, at: usize| has(role).then_some(key >> at & 1 == 1);
     ActorFields {
-        style: String::new(),
-        piece_type: String::new(),
-        side: if key & 1 == 0 {
+        style: has(Role::Style).then(|| STYLE_MARK.to_owned()),
+        piece_type: has(Role::Type).then(|| TYPE_MARK.to_owned()),
+        side: has(Role::Uppercase).then_some(if key & 1 == 0 {
             Side::First
         } else {
             Side::Second
-        },
-        state: dialect.has(Role::State).then_some(match key >> 1 & 3 {
+        }),
+        state: has(Role::State).then_some(match key >> 1 & 3 {
             1 => State::Enhanced,
             2 => State::Diminished,
             _ => State::Normal,
@@ -94,6 +144,8 @@ fn fields_of_key(dialect: Dialect, key: usize) -> ActorFields {
         intermediate: flag(Role::Intermediate, 3),
         promoted: flag(Role::Promoted, 4),
         king: flag(Role::King, 5),
+        terminal: flag(Role::Terminal, 6),
+        derived: flag(Role::Derived, 7),
     }
 }
 
@@ -202,19 +254,33 @@ mod tests {
     use super::*;
 
     #[test]
-    fn tails_are_the_attributes_after_the_type_as_actor_fields_write_them() {
+    fn layouts_write_the_actors_as_actor_fields_write_them() {
+        let input = b"S:T";
         for dialect in Dialect::ALL {
-            let text = Tails::new(dialect, Format::Text, b"\n");
-            let json = Tails::new(dialect, Format::Json, b"");
-            for key in 0..64 {
+            let text = Layout::new(dialect, Format::Text, b"\n");
+            let json = Layout::new(dialect, Format::Json, b"");
+            let held = held(dialect);
+            for key in 0..KEYS {
                 let mut fields = fields_of_key(dialect, key);
-                fields.style = "S".to_owned();
-                fields.piece_type = "T".to_owned();
-                let mut line = b"style=S type=T".to_vec();
-                line.extend_from_slice(&text.0[key]);
+                let has = |role: Role| held & bit(role) != 0;
+                fields.style = has(Role::Style).then(|| "S".to_owned());
+                fields.piece_type = has(Role::Type).then(|| "T".to_owned());
+                let parts = Parts {
+                    style: has(Role::Style).then_some((0, 1)),
+                    piece_type: has(Role::Type).then_some((2, 3)),
+                    side: fields.side,
+                    state: fields.state,
+                    intermediate: fields.intermediate,
+                    promoted: fields.promoted,
+                    king: fields.king,
+                    terminal: fields.terminal,
+                    derived: fields.derived,
+                };
+                let mut line = Vec::new();
+                text.write(input, &parts, &mut line);
                 assert_eq!(line, format!("{fields}\n").into_bytes(), "{dialect} {key}");
-                let mut object = b"{\"style\":\"S\",\"type\":\"T".to_vec();
-                object.extend_from_slice(&json.0[key]);
+                let mut object = Vec::new();
+                json.write(input, &parts, &mut object);
                 assert_eq!(
                     object,
                     serde_json::to_vec(&fields).unwrap(),

@@ -5,8 +5,9 @@
 use std::fmt;
 use std::ops::Deref;
 
-use crate::model::Dialect;
-use crate::suite::{Item, Suite, SuiteCorpus, UnknownDialect};
+use crate::model::{Dialect, Family};
+
+use crate::suite::{DialectSet, Item, Suite, SuiteCorpus, UnknownDialect};
 
 use super::glob::{Glob, GlobIndex};
 use super::skip::SkipFile;
@@ -56,13 +57,27 @@ pub struct Listing {
 /// Which vectors of a corpus to run.
 #[derive(Debug, Clone, Default)]
 pub struct Selection {
-    /// The dialects to run; empty means all. GAN suite: the vector's dialect; GGN suite: the
+    /// The notations to run; empty means the five GAN dialects (the editions run only when
+    /// named, docs/DECISIONS.md D13). GAN suite: the vector's notation; GGN suite: the
     /// dialect of the document; migrate suite: the source or the target.
     pub dialects: Vec<Dialect>,
     /// Run only the ids matching one of these; empty means all.
     pub filters: Vec<Glob>,
     /// The known failures.
     pub skip: Option<SkipFile>,
+}
+
+impl Selection {
+    /// Whether a vector of these notations runs: one of the notations asked for, or, when
+    /// none is, any vector but those of the editions alone (D13).
+    fn wants(&self, dialects: DialectSet) -> bool {
+        if self.dialects.is_empty() {
+            !dialects.meets(&Family::Editions.dialects())
+                || dialects.meets(&Family::Dialects.dialects())
+        } else {
+            dialects.meets(&self.dialects)
+        }
+    }
 }
 
 /// A corpus that cannot be run as asked.
@@ -151,7 +166,7 @@ fn plan_items(
     select(
         items,
         |item| &item.id,
-        |item| selection.dialects.is_empty() || item.dialects.meets(&selection.dialects),
+        |item| selection.wants(item.dialects),
         selection,
         |item, listed| Case { item, listed },
     )

@@ -15,7 +15,9 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
     about = "Parse, detect, check and migrate GAN board-game piece identifiers",
     long_about = "Parse, detect, check and migrate GAN board-game piece identifiers \
                   (CHESS:K, shogi:+p, C:-K, CHESS:KING) in five dialects: legacy, beta, pnn, \
-                  snn-pin (the default) and qpi; generate and diff the conformance corpus; \
+                  snn-pin (the default) and qpi, and in the editions of QPI, PIN, SIN, EPIN \
+                  and SNN that followed them (`gan notations`); generate and diff the \
+                  conformance corpus; \
                   validate GGN move tables and list the moves they allow.",
     after_help = "Exit codes: 0 ok, 1 some input rejected (or check failed), 2 usage or I/O error. \
                   A closed standard output (`gan ... | head -1`) is not an error: the exit status \
@@ -28,7 +30,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
                   `gan <command>: <message>` otherwise; exit status 2.\n\n\
                   Colors (--color auto): on a terminal, unless NO_COLOR is set or TERM=dumb; a \
                   non-empty CLICOLOR_FORCE forces them.\n\n\
-                  Decision ids in the help texts (D1–D12, M1–M7, G1–G17) refer to the project's \
+                  Decision ids in the help texts (D1–D21, M1–M8, G1–G17) refer to the project's \
                   decision record: `gan decisions D10` prints one (docs/DECISIONS.md in the \
                   repository); the published specs are listed in docs/specs.md.\n\n\
                   Examples:\n  gan parse CHESS:K shogi:+p\n  echo 'CHESS:k' | gan parse --format json\n  \
@@ -184,12 +186,21 @@ pub enum Command {
     /// `gan report diff` (two runs of one).
     #[command(subcommand)]
     Report(ReportCommand),
-    /// Print the project's decisions on the specs (docs/DECISIONS.md): D1–D12, M1–M7,
+    /// Print the project's decisions on the specs (docs/DECISIONS.md): D1–D21, M1–M8,
     /// G1–G17, the ids the help texts cite.
     #[command(after_help = "Without an ID, the whole record.\n\n\
                             Examples:\n  gan decisions D10\n  gan decisions m3 G6\n  \
                             gan decisions | less")]
     Decisions(DecisionsArgs),
+    /// List every notation: its family, spec, edition, date and the evidence of the date.
+    #[command(
+        after_help = "The five GAN dialects run by default; the editions of QPI, PIN, \
+                            SIN, EPIN and SNN when named (`--dialect`, D13). Each edition's name \
+                            pins it for good: the spec, then the date of the first \
+                            implementation that follows the edition (D13).\n\n\
+                            Examples:\n  gan notations\n  gan notations --json | jq -r .name"
+    )]
+    Notations(NotationsArgs),
     /// Print a shell completion script for gan.
     #[command(after_help = "Examples:\n  \
                             gan completions bash > ~/.local/share/bash-completion/completions/gan\n  \
@@ -224,6 +235,7 @@ impl Command {
             Command::Diff(_) => ("diff", None),
             Command::Check(_) => ("check", None),
             Command::Decisions(_) => ("decisions", None),
+            Command::Notations(_) => ("notations", None),
             Command::Completions(_) => ("completions", None),
             Command::Man(_) => ("man", None),
         };
@@ -336,6 +348,19 @@ pub enum DiffOutput {
     Text,
     Json,
     Html,
+}
+
+#[derive(Debug, Args)]
+pub struct NotationsArgs {
+    /// Quiet: there is nothing to silence, the list is the data asked for (-q is accepted by
+    /// every command).
+    #[arg(short, long)]
+    pub quiet: bool,
+
+    /// One JSON object per line (JSON Lines): `name`, `family`, `spec`, `title`, `edition`,
+    /// `date` (null when nothing dates it), `evidence`, `grammar`, `attributes`.
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Debug, Args)]
@@ -572,7 +597,8 @@ pub struct CheckArgs {
     #[arg(long, value_parser = suite_parser(), default_value_t = Suite::default())]
     pub suite: Suite,
 
-    /// Run only this dialect (repeatable); without it, all five. ggn: documents in this
+    /// Run only this notation (repeatable); without it, the five GAN dialects (an edition runs
+    /// only when named, D13). ggn: documents in this
     /// dialect; migrate: conversions from or to it.
     #[arg(long, short = 'd', value_name = "D", value_parser = dialect_parser())]
     pub dialect: Vec<Dialect>,

@@ -189,15 +189,10 @@ pub fn write(destination: &Path, bytes: &[u8]) -> io::Result<()> {
     file.commit()
 }
 
-/// Replaces the folder `dir` as a whole, so that a reader sees all of the old folder or all of
-/// the new one, never a mix, even when the process is killed: `fill` gets a staging folder
-/// beside `dir` that starts as a copy of it (copies, not hard links: a write into the
-/// staging folder must never reach the old tree), writes into it, and the two folders are then swapped in one system call (Linux's
-/// `renameat2` with `RENAME_EXCHANGE`; elsewhere two renames). The old tree is deleted after.
-/// A lock file beside `dir` (`.NAME.lock`) keeps two processes from replacing it at once: the
-/// second fails with `WouldBlock`. The staging folder is listed for [`remove_pending`]; one
-/// left by a killed process is swept by the next run.
-pub fn replace_dir(dir: &Path, fill: impl FnOnce(&Path) -> io::Result<()>) -> io::Result<()> {
+/// Locks the folder `dir` against other runs of `gan generate`: an exclusive lock on a lock
+/// file beside it (`.NAME.lock`), held until the result is dropped; a second process fails
+/// with `WouldBlock`. The folder's parent is created if needed.
+pub fn lock_dir(dir: &Path) -> io::Result<DirLock> {
     let dir = resolve(dir)?;
     let parent = match dir.parent() {
         Some(parent) if !parent.as_os_str().is_empty() => parent.to_owned(),
@@ -209,98 +204,13 @@ pub fn replace_dir(dir: &Path, fill: impl FnOnce(&Path) -> io::Result<()>) -> io
         .to_string_lossy()
         .into_owned();
     fs::create_dir_all(&parent)?;
-    let _lock = DirLock::acquire(&parent.join(format!(".{name}.lock")))?;
-    sweep_staging(&parent, &name);
-    let staging = parent.join(format!(".{name}.{}.new", std::process::id()));
-    pending().push(staging.clone());
-    let listed = Listed(staging.clone());
-    let result = (|| {
-        match fs::symlink_metadata(&dir) {
-            Ok(meta) if meta.is_dir() => copy_tree(&dir, &staging)?,
-            Ok(_) => {
-                return Err(io::Error::new(
-                    io::ErrorKind::AlreadyExists,
-                    "exists and is not a folder",
-                ))
-            }
-            Err(error) if error.kind() == io::ErrorKind::NotFound => fs::create_dir(&staging)?,
-            Err(error) => return Err(error),
-        }
-        fill(&staging)?;
-        if dir.exists() {
-            exchange(&staging, &dir)
-        } else {
-            fs::rename(&staging, &dir)
-        }
-    })();
-    // The staging path now holds the old tree (or what a failure left).
-    let _ = fs::remove_dir_all(&staging);
-    drop(listed);
-    result
-}
-
-/// Swaps two folders in one step.
-#[cfg(target_os = "linux")]
-fn exchange(a: &Path, b: &Path) -> io::Result<()> {
-    use rustix::fs::{renameat_with, RenameFlags, CWD};
-    renameat_with(CWD, a, CWD, b, RenameFlags::EXCHANGE).map_err(io::Error::from)
-}
-
-/// Two renames: a reader may find no folder for a moment, never a mixed one.
-#[cfg(not(target_os = "linux"))]
-fn exchange(staging: &Path, dir: &Path) -> io::Result<()> {
-    let old = staging.with_extension("old");
-    fs::rename(dir, &old)?;
-    fs::rename(staging, dir)?;
-    fs::rename(&old, staging)
-}
-
-/// `from` copied to `to` (which must not exist): folders made, files copied, symbolic links
-/// made again.
-fn copy_tree(from: &Path, to: &Path) -> io::Result<()> {
-    fs::create_dir(to)?;
-    fs::set_permissions(to, fs::metadata(from)?.permissions())?;
-    for entry in fs::read_dir(from)? {
-        let entry = entry?;
-        let (source, target) = (entry.path(), to.join(entry.file_name()));
-        let kind = entry.file_type()?;
-        if kind.is_dir() {
-            copy_tree(&source, &target)?;
-        } else if kind.is_symlink() {
-            #[cfg(unix)]
-            std::os::unix::fs::symlink(fs::read_link(&source)?, &target)?;
-        } else {
-            fs::copy(&source, &target)?;
-        }
-    }
-    Ok(())
-}
-
-/// Deletes `.NAME.PID.new` folders of processes that no longer run.
-fn sweep_staging(parent: &Path, name: &str) {
-    let Ok(entries) = fs::read_dir(parent) else {
-        return;
-    };
-    let prefix = format!(".{name}.");
-    for entry in entries.flatten() {
-        let file_name = entry.file_name();
-        let Some(pid) = file_name
-            .to_str()
-            .and_then(|n| n.strip_prefix(&prefix))
-            .and_then(|n| n.strip_suffix(".new"))
-            .and_then(|pid| pid.parse::<u32>().ok())
-        else {
-            continue;
-        };
-        if pid != std::process::id() && !is_running(pid) {
-            let _ = fs::remove_dir_all(entry.path());
-        }
-    }
+    DirLock::acquire(&parent.join(format!(".{name}.lock")))
 }
 
 /// An exclusive lock on a lock file (`flock`), released when dropped or when the process
 /// dies. The file stays: deleting it would let two processes lock two different files.
-struct DirLock {
+#[derive(Debug)]
+pub struct DirLock {
     _file: File,
 }
 
@@ -496,76 +406,20 @@ mod tests {
         assert!(meta.file_type().is_fifo(), "the pipe is still a pipe");
     }
 
-    #[test]
-    fn a_folder_is_replaced_whole_or_not_at_all() {
-        let root = tempfile::tempdir().unwrap();
-        let dir = root.path().join("corpus");
-        fs::create_dir_all(dir.join("gan")).unwrap();
-        fs::write(dir.join("gan/a.json"), "old a").unwrap();
-        fs::write(dir.join("README.md"), "kept").unwrap();
-        // A run that fails halfway changes nothing.
-        let failed = replace_dir(&dir, |staging| {
-            fs::write(staging.join("gan/a.json"), "new a")?;
-            Err(io::Error::other("killed halfway"))
-        });
-        assert!(failed.is_err());
-        assert_eq!(fs::read_to_string(dir.join("gan/a.json")).unwrap(), "old a");
-        // A run that finishes replaces it, keeping what it did not write.
-        replace_dir(&dir, |staging| {
-            fs::remove_file(staging.join("gan/a.json"))?;
-            fs::write(staging.join("gan/a.json"), "new a")?;
-            fs::write(staging.join("new.json"), "new")
-        })
-        .unwrap();
-        assert_eq!(fs::read_to_string(dir.join("gan/a.json")).unwrap(), "new a");
-        assert_eq!(fs::read_to_string(dir.join("README.md")).unwrap(), "kept");
-        assert_eq!(fs::read_to_string(dir.join("new.json")).unwrap(), "new");
-        // Nothing is left beside it but the lock file.
-        let mut beside: Vec<String> = fs::read_dir(root.path())
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .collect();
-        beside.sort();
-        assert_eq!(beside, [".corpus.lock", "corpus"]);
-    }
-
     #[cfg(unix)]
     #[test]
-    fn two_runs_cannot_replace_a_folder_at_once() {
+    fn two_runs_cannot_lock_a_folder_at_once() {
         let root = tempfile::tempdir().unwrap();
         let dir = root.path().join("corpus");
-        let (inside, wait_inside) = std::sync::mpsc::channel();
-        let (release, wait_release) = std::sync::mpsc::channel::<()>();
-        let first = {
-            let dir = dir.clone();
-            std::thread::spawn(move || {
-                replace_dir(&dir, |staging| {
-                    inside.send(()).unwrap();
-                    wait_release.recv().unwrap();
-                    fs::write(staging.join("first"), "1")
-                })
-            })
-        };
-        wait_inside.recv().unwrap();
-        let second = replace_dir(&dir, |staging| fs::write(staging.join("second"), "2"));
+        let first = lock_dir(&dir).unwrap();
+        let second = lock_dir(&dir);
         assert_eq!(
             second.unwrap_err().kind(),
             io::ErrorKind::WouldBlock,
             "the second run is refused while the first holds the lock"
         );
-        release.send(()).unwrap();
-        first.join().unwrap().unwrap();
-        assert!(dir.join("first").exists());
-        assert!(!dir.join("second").exists());
-    }
-
-    #[test]
-    fn staging_folders_of_dead_processes_are_swept() {
-        let root = tempfile::tempdir().unwrap();
-        let stale = root.path().join(".corpus.99999999.new");
-        fs::create_dir_all(stale.join("gan")).unwrap();
-        replace_dir(&root.path().join("corpus"), |_| Ok(())).unwrap();
-        assert!(!stale.exists());
+        drop(first);
+        assert!(lock_dir(&dir).is_ok(), "the lock is released when dropped");
     }
 
     #[test]

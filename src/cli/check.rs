@@ -63,6 +63,20 @@ fn resolve(args: &CheckArgs) -> Result<Command, String> {
     })
 }
 
+/// `--list`: every vector a run counts: those batch mode cannot send (inputs that are not
+/// UTF-8) are counted there as skipped, and listed here too.
+fn list(args: &CheckArgs, cases: &[Case], out: &mut impl Write) -> io::Result<()> {
+    for case in cases {
+        match args.format {
+            ReportFormat::Json => {
+                writeln!(out, "{}", serde_json::json!({ "id": case.id }))?;
+            }
+            _ => writeln!(out, "{}", case.id)?,
+        }
+    }
+    Ok(())
+}
+
 /// The run's configuration as the flags say, cancelled by a signal.
 fn config(args: &CheckArgs, command: Command, mode: Mode) -> Config {
     let mut config = Config::new(command);
@@ -117,17 +131,7 @@ fn run(args: &CheckArgs, out: &mut impl Write) -> io::Result<Result<u8, String>>
         Err(message) => return Ok(Err(message)),
     };
     if args.list {
-        // Every vector a run counts: those batch mode cannot send (inputs that are not UTF-8)
-        // are counted there as skipped, and listed here too.
-        for case in &cases {
-            match args.format {
-                ReportFormat::Json => {
-                    writeln!(out, "{}", serde_json::json!({ "id": case.id }))?;
-                }
-                _ => writeln!(out, "{}", case.id)?,
-            }
-        }
-        return Ok(Ok(OK));
+        return list(args, &cases, out).map(|()| Ok(OK));
     }
 
     let command = match resolve(args) {

@@ -5,7 +5,7 @@ use std::fs::File;
 use std::io::{self, Read, Write};
 use std::path::Path;
 
-use crate::ggn::output::FileReport;
+use crate::ggn::output::{DiagnosticRecord, FileReport};
 use crate::ggn::{self, Board, Diagnostic, Limits, MoveFilter, Options};
 
 use super::args::{Format, GgnCommand, GgnLimitArgs, GgnMovesArgs, GgnValidateArgs};
@@ -51,31 +51,96 @@ fn validate(args: &GgnValidateArgs, out: &mut impl Write) -> io::Result<u8> {
                 continue;
             }
         };
-        let diagnostics = ggn::diagnose(&input, &options);
-        let report = FileReport::new(&name, &diagnostics);
-        if !report.valid {
+        // -q: nothing printed, the exit status tells (as grep -q).
+        let mut sink = io::sink();
+        let mut target: &mut dyn Write = if args.quiet { &mut sink } else { &mut *out };
+        let mut report = TextOrJson {
+            out: &mut target,
+            written: Ok(()),
+            name: &name,
+            format: args.common.format,
+            painted: super::style::stdout_on(),
+            valid: true,
+            left: 0,
+        };
+        ggn::diagnose_to(&input, &options, &mut report);
+        let TextOrJson { written, valid, .. } = report;
+        written?;
+        if !valid {
             code = code.max(REJECTED);
-        }
-        if args.quiet {
-            continue;
-        }
-        match args.common.format {
-            Format::Json => writeln!(out, "{}", report.to_json())?,
-            Format::Text => {
-                let text = report.to_text(&diagnostics);
-                // A document's pointers and labels may hold control characters.
-                let text = crate::output::escape_controls(&text);
-                if super::style::stdout_on() {
-                    for line in text.lines() {
-                        writeln!(out, "{}", super::style::paint(line))?;
-                    }
-                } else {
-                    writeln!(out, "{text}")?;
-                }
-            }
         }
     }
     Ok(code)
+}
+
+/// Writes a file's report as its diagnostics come ([`FileReport`]'s text or JSON line).
+struct TextOrJson<'w, W> {
+    out: &'w mut W,
+    /// The first write error: nothing is written after it.
+    written: io::Result<()>,
+    name: &'w str,
+    format: Format,
+    painted: bool,
+    valid: bool,
+    /// The diagnostics still to come.
+    left: usize,
+}
+
+impl<W: Write> TextOrJson<'_, W> {
+    fn write(&mut self, text: &str) {
+        if self.written.is_ok() {
+            self.written = self.out.write_all(text.as_bytes());
+        }
+    }
+
+    /// One part of the text report (its first line or a diagnostic), escaped, written as
+    /// [`FileReport::to_text`] would be whole: each line painted on a terminal, the report
+    /// ended by a newline after its last part.
+    fn text(&mut self, part: &str) {
+        // A document's pointers and labels may hold control characters.
+        let part = crate::output::escape_controls(part);
+        if self.painted {
+            // As `str::lines` splits the whole report: only its very end drops an empty line.
+            let mut lines: Vec<&str> = part.split('\n').collect();
+            if self.left == 0 && part.ends_with('\n') {
+                lines.pop();
+            }
+            for line in lines {
+                self.write(&super::style::paint(line));
+                self.write("\n");
+            }
+        } else {
+            self.write(&part);
+            self.write("\n");
+        }
+    }
+}
+
+impl<W: Write> ggn::Sink for TextOrJson<'_, W> {
+    fn begin(&mut self, summary: ggn::Summary) {
+        self.valid = summary.is_valid();
+        self.left = summary.errors + summary.warnings;
+        match self.format {
+            Format::Json => {
+                self.write(&FileReport::json_head(self.name, summary));
+                if self.left == 0 {
+                    self.write("]}\n");
+                }
+            }
+            Format::Text => self.text(&FileReport::text_head(self.name, summary)),
+        }
+    }
+
+    fn diagnostic(&mut self, diagnostic: Diagnostic) {
+        self.left = self.left.saturating_sub(1);
+        match self.format {
+            Format::Json => {
+                self.write(&DiagnosticRecord::of(&diagnostic).to_json());
+                self.write(if self.left == 0 { "]}\n" } else { "," });
+            }
+            Format::Text => self.text(&format!("  {diagnostic}")),
+        }
+    }
 }
 
 fn moves(args: &GgnMovesArgs, out: &mut (impl Write + Closed)) -> io::Result<u8> {

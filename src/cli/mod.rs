@@ -19,6 +19,7 @@ mod inputs;
 mod man;
 mod migrate;
 mod migrate_ggn;
+mod notations;
 mod parse;
 mod pipe;
 mod progress;
@@ -96,6 +97,7 @@ pub fn main() -> ExitCode {
                 }
                 Command::Man(args) => man::man(args, &mut out),
                 Command::Decisions(args) => decisions::decisions(args, &mut out),
+                Command::Notations(args) => notations::notations(args, &mut out),
                 Command::Report(ReportCommand::Matrix(args)) => report::matrix(args, &mut out),
                 Command::Report(ReportCommand::Diff(args)) => report::diff(args, &mut out),
                 _ => unreachable!("matched above"),

@@ -21,6 +21,8 @@ pub mod codes {
     pub const UNKNOWN_STYLE: &str = "unknown-style";
     /// Error (M6): a feature the target dialect cannot hold (named in the message).
     pub const UNREPRESENTABLE: &str = "unrepresentable";
+    /// Error (M8): no conversion rule reads or writes this notation (the editions).
+    pub const NO_MIGRATION: &str = "no-migration";
     /// Warning (M3): beta's king-like `-` dropped (never written as `-`, D4).
     pub const KING_FLAG_LOST: &str = "king-flag-lost";
     /// Warning (M3): a beta style that published data used for several games, converted by
@@ -34,12 +36,13 @@ pub mod codes {
     pub const INTERMEDIATE_AS_ENHANCED: &str = "intermediate-as-enhanced";
 
     /// The codes of conversion errors, in the order of docs/DECISIONS.md §3.
-    pub const ERRORS: [&str; 5] = [
+    pub const ERRORS: [&str; 6] = [
         UNKNOWN_PIECE_NAME,
         MULTI_CHARACTER_PIECE,
         INTERMEDIATE_UNREPRESENTABLE,
         UNKNOWN_STYLE,
         UNREPRESENTABLE,
+        NO_MIGRATION,
     ];
 
     /// The codes of conversion warnings (errors under `strict`).

@@ -62,6 +62,19 @@ fn to_snn(
         Actor::Beta(actor) => from_beta(actor, options, diagnostics),
         Actor::Pnn(actor) => from_pnn(actor, options.intermediate, diagnostics),
         Actor::Qpi(actor) => from_qpi(actor, options, diagnostics),
+        Actor::Qpi202512(_)
+        | Actor::Qpi202601(_)
+        | Actor::Pin202507(_)
+        | Actor::Pin202512(_)
+        | Actor::Sin202507(_)
+        | Actor::Epin202512(_)
+        | Actor::Snn20250702(_)
+        | Actor::Snn20250711(_)
+        | Actor::Snn20251009(_)
+        | Actor::Snn20260111(_) => {
+            no_migration(actor.dialect(), "from", diagnostics);
+            return None;
+        }
     };
     if diagnostics[start..].iter().any(Diagnostic::is_error) {
         return None;
@@ -312,6 +325,19 @@ fn from_snn(
             let promoted = if state == State::Enhanced { "+" } else { "" };
             format!("{style}:{promoted}{letter}")
         }
+        Dialect::Qpi202512
+        | Dialect::Qpi202601
+        | Dialect::Pin202507
+        | Dialect::Pin202512
+        | Dialect::Sin202507
+        | Dialect::Epin202512
+        | Dialect::Snn20250702
+        | Dialect::Snn20250711
+        | Dialect::Snn20251009
+        | Dialect::Snn20260111 => {
+            no_migration(to, "into", diagnostics);
+            String::new()
+        }
     };
     if diagnostics[start..].iter().any(Diagnostic::is_error) {
         return None;
@@ -319,9 +345,17 @@ fn from_snn(
     build(to, &text, options, diagnostics)
 }
 
+/// M8: no rule converts from or into the editions of QPI, PIN, SIN, EPIN and SNN.
+fn no_migration(dialect: Dialect, direction: &str, diagnostics: &mut Vec<Diagnostic>) {
+    diagnostics.push(Diagnostic::error(
+        codes::NO_MIGRATION,
+        format!("no conversion rule leads {direction} {dialect} (docs/DECISIONS.md M8)"),
+    ));
+}
+
 /// Parses `text`, built by a step, in `dialect`, under the limit of the conversion's input
 /// (`Options::limits`, `--max-bytes`): the grammar confirms every output (D8). Text over the
-/// limit is the error `too-long` (M8); a rejection by the grammar would be a defect of this
+/// limit is the error `too-long`; a rejection by the grammar would be a defect of this
 /// module: it is reported, never written.
 fn build(
     dialect: Dialect,

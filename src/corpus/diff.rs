@@ -281,25 +281,7 @@ impl CorpusDiff {
 /// `valid style=C type=K side=first` or `invalid case-mismatch at byte 6`.
 fn show(expected: &Expected) -> String {
     match (&expected.actor, &expected.error) {
-        (Some(actor), _) => {
-            let mut text = format!(
-                "valid style={} type={} side={}",
-                actor.style, actor.piece_type, actor.side
-            );
-            if let Some(state) = actor.state {
-                let _ = write!(text, " state={state}");
-            }
-            for (name, flag) in [
-                ("intermediate", actor.intermediate),
-                ("promoted", actor.promoted),
-                ("king", actor.king),
-            ] {
-                if let Some(flag) = flag {
-                    let _ = write!(text, " {name}={flag}");
-                }
-            }
-            text
-        }
+        (Some(actor), _) => format!("valid {actor}"),
         (None, Some(error)) => match &error.hint {
             Some(Some(hint)) => format!(
                 "invalid {} at byte {}, hint {hint:?}",

@@ -1,5 +1,5 @@
-//! The generated files on disk: written atomically (a temporary file in the same folder,
-//! then a rename), or compared with what the generator would write (`gan generate --check`).
+//! The generated files on disk: each written atomically (a temporary file in the same
+//! folder, then a rename), or compared with what the generator would write (`gan generate --check`).
 
 use std::fmt;
 use std::io;
@@ -47,30 +47,45 @@ impl fmt::Display for Staleness {
     }
 }
 
-/// Writes every file of `corpus` under `dir`, all at once: `dir` is replaced as a whole
-/// (`crate::cli::atomic::replace_dir`; the files the corpus does not hold are kept), so it is
-/// entirely old or entirely new whatever happens, and two runs cannot interleave. Returns the
-/// paths written.
+/// Writes every file of `corpus` under `dir`, each atomically
+/// ([`write_atomically`]), the manifest last, under a lock beside `dir` (`.NAME.lock`) so that
+/// two runs cannot interleave. Nothing else in `dir` is touched, except the files the old
+/// manifest lists that this corpus (one with a manifest) no longer holds: those are removed.
+/// A destination that is not a regular file (or a link to one) is refused before anything is
+/// written. Returns the paths written.
 pub fn write(dir: &Path, corpus: &Corpus) -> Result<Vec<PathBuf>, FileError> {
-    let mut failed = None;
-    crate::cli::atomic::replace_dir(dir, |staging| {
-        for (relative, contents) in &corpus.files {
-            if let Err(error) = write_plain(&staging.join(relative), contents.as_bytes()) {
-                failed = Some(FileError {
-                    path: dir.join(relative),
-                    error: io::Error::new(error.kind(), error.to_string()),
-                });
-                return Err(error);
-            }
-        }
-        Ok(())
-    })
-    .map_err(|error| {
-        failed.take().unwrap_or(FileError {
-            path: dir.to_owned(),
-            error,
-        })
-    })?;
+    let at = |path: &Path| {
+        let path = path.to_owned();
+        move |error| FileError { path, error }
+    };
+    std::fs::create_dir_all(dir).map_err(at(dir))?;
+    let _lock = crate::cli::atomic::lock_dir(dir).map_err(at(dir))?;
+    for (relative, _) in &corpus.files {
+        replaceable(&dir.join(relative))?;
+    }
+    let stale: Vec<PathBuf> = if corpus.manifest.is_some() {
+        old_manifest_files(dir)
+            .into_iter()
+            .filter(|old| !corpus.files.iter().any(|(path, _)| path == old))
+            .map(|old| dir.join(old))
+            .filter(|path| std::fs::symlink_metadata(path).is_ok_and(|meta| meta.is_file()))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let (manifest, rest): (Vec<_>, Vec<_>) = corpus
+        .files
+        .iter()
+        .partition(|(path, _)| path == "manifest.json" && corpus.manifest.is_some());
+    for (relative, contents) in &rest {
+        write_atomically(&dir.join(relative), contents.as_bytes())?;
+    }
+    for path in &stale {
+        std::fs::remove_file(path).map_err(at(path))?;
+    }
+    for (relative, contents) in &manifest {
+        write_atomically(&dir.join(relative), contents.as_bytes())?;
+    }
     Ok(corpus
         .files
         .iter()
@@ -78,12 +93,70 @@ pub fn write(dir: &Path, corpus: &Corpus) -> Result<Vec<PathBuf>, FileError> {
         .collect())
 }
 
-/// Writes `bytes` to `path` in the staging tree, creating its folder.
-fn write_plain(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    if let Some(folder) = path.parent() {
-        std::fs::create_dir_all(folder)?;
+/// Refuses a destination that cannot be replaced safely: anything but a regular file (or a
+/// link to one) or nothing, and a path whose folders are not folders.
+fn replaceable(path: &Path) -> Result<(), FileError> {
+    let refuse = |what: &str| FileError {
+        path: path.to_owned(),
+        error: io::Error::new(
+            io::ErrorKind::AlreadyExists,
+            format!("{what}; gan generate replaces only regular files, nothing was written"),
+        ),
+    };
+    match std::fs::metadata(path) {
+        Ok(meta) if meta.is_file() => Ok(()),
+        Ok(meta) if meta.is_dir() => Err(refuse("is a folder")),
+        Ok(_) => Err(refuse("is not a regular file")),
+        Err(error) if error.kind() == io::ErrorKind::NotFound => {
+            let mut folder = path.parent();
+            while let Some(at) = folder {
+                match std::fs::metadata(at) {
+                    Ok(meta) if !meta.is_dir() => {
+                        return Err(FileError {
+                            path: at.to_owned(),
+                            error: io::Error::new(
+                                io::ErrorKind::AlreadyExists,
+                                "is not a folder; gan generate needs a folder there, \
+                                 nothing was written",
+                            ),
+                        })
+                    }
+                    Ok(_) => return Ok(()),
+                    Err(_) => folder = at.parent(),
+                }
+            }
+            Ok(())
+        }
+        Err(error) => Err(FileError {
+            path: path.to_owned(),
+            error,
+        }),
     }
-    std::fs::write(path, bytes)
+}
+
+/// The files the manifest in `dir` lists, when it can be read: relative paths inside `dir`
+/// only (no `..`, no absolute path); none when there is no readable manifest.
+fn old_manifest_files(dir: &Path) -> Vec<String> {
+    let Ok(bytes) = std::fs::read(dir.join("manifest.json")) else {
+        return Vec::new();
+    };
+    let Ok(value) = serde_json::from_slice::<serde_json::Value>(&bytes) else {
+        return Vec::new();
+    };
+    let Some(files) = value.get("files").and_then(|files| files.as_array()) else {
+        return Vec::new();
+    };
+    files
+        .iter()
+        .filter_map(|file| file.as_str())
+        .filter(|file| {
+            !file.is_empty()
+                && Path::new(file)
+                    .components()
+                    .all(|part| matches!(part, std::path::Component::Normal(_)))
+        })
+        .map(str::to_owned)
+        .collect()
 }
 
 /// Writes `bytes` to `path` atomically (`crate::cli::atomic`), creating its folder.

@@ -38,9 +38,9 @@ pub(crate) fn recognize_pest(input: &str) -> Result<Actor, usize> {
 /// The actor of an accepted input, from the fast path's view of it.
 pub(crate) fn from_view(view: &View<'_>) -> Actor {
     Actor {
-        style: view.style.to_owned(),
-        side: view.side,
-        piece_type: view.piece_type.to_owned(),
+        style: view.style_text().to_owned(),
+        side: view.side_or_first(),
+        piece_type: view.type_text().to_owned(),
     }
 }
 

@@ -80,11 +80,23 @@ macro_rules! stateful_via_field {
 use stateful_via_field;
 
 pub mod beta;
+pub mod epin_2025_12;
 pub mod legacy;
+pub mod pin_2025_07;
+pub mod pin_2025_12;
 pub mod pnn;
 pub mod qpi;
+pub mod qpi_2025_12;
+pub mod qpi_2026_01;
+pub mod sin_2025_07;
+pub mod snn_2025_07_02;
+pub mod snn_2025_07_11;
+pub mod snn_2025_10_09;
+pub mod snn_2026_01_11;
 pub mod snn_pin;
+mod style_name;
 mod style_pin;
+mod token;
 
 use std::fmt;
 
@@ -96,6 +108,54 @@ pub use crate::model::{Dialect, UnknownDialect};
 use crate::notation::table::notations;
 use crate::parse::{self, Limits};
 
+/// What the notation-neutral [`Actor`] asks of a typed actor. Every typed actor has it: those
+/// of the `style:piece` notations with tied cases through [`Identifier`], the others directly.
+pub(crate) trait Typed: Sized {
+    /// Parses `input` under `limits`.
+    fn parse_typed(input: &[u8], limits: Limits) -> Result<Self, ParseError>;
+
+    /// The style, as written, if the notation has one.
+    fn style_part(&self) -> Option<&str>;
+
+    /// The piece type, as written, if the notation has one.
+    fn type_part(&self) -> Option<&str>;
+
+    /// The side, if the notation has one.
+    fn side_of(&self) -> Option<Side>;
+
+    /// Every attribute.
+    fn attributes(&self) -> ActorFields;
+
+    /// The same piece for the other side.
+    fn flipped(&self) -> Self;
+}
+
+impl<T: Identifier> Typed for T {
+    fn parse_typed(input: &[u8], limits: Limits) -> Result<Self, ParseError> {
+        T::parse_with(input, limits)
+    }
+
+    fn style_part(&self) -> Option<&str> {
+        Some(self.style())
+    }
+
+    fn type_part(&self) -> Option<&str> {
+        Some(self.piece_type())
+    }
+
+    fn side_of(&self) -> Option<Side> {
+        Some(self.side())
+    }
+
+    fn attributes(&self) -> ActorFields {
+        self.fields()
+    }
+
+    fn flipped(&self) -> Self {
+        self.flip()
+    }
+}
+
 /// `text` through the fast path of `dialect` (`from_view` builds the actor), or through pest
 /// (`pest`) when the grammar has none; a rejection diagnosed (D12).
 pub(crate) fn fast_or_pest<T>(
@@ -106,7 +166,11 @@ pub(crate) fn fast_or_pest<T>(
 ) -> Result<T, ParseError> {
     match Compiled::builtin(dialect) {
         Ok(fast) => match fast.judge(text.as_bytes()) {
-            Ok(parts) => Ok(from_view(&parts.view(text))),
+            Ok(parts) => {
+                Ok(from_view(&parts.view(text.as_bytes()).expect(
+                    "the spans of a str's groups are on character boundaries",
+                )))
+            }
             Err(death) => {
                 let probe = parse::Stopped { fast, death };
                 Err(parse::diagnose(dialect, text, death.offset, &probe))
@@ -174,31 +238,37 @@ macro_rules! typed {
                 }
             }
 
-            /// The style: the part before `:`, as written.
-            pub fn style(&self) -> &str {
-                each!(self, [$($variant)*], actor => actor.style())
+            /// The style, as written: the part before `:`, SIN's letter or SNN's name; `None`
+            /// in a notation without one (PIN, EPIN).
+            pub fn style(&self) -> Option<&str> {
+                each!(self, [$($variant)*], actor => Typed::style_part(actor))
             }
 
-            /// The piece type, without its modifiers, as written.
-            pub fn piece_type(&self) -> &str {
-                each!(self, [$($variant)*], actor => actor.piece_type())
+            /// The piece type, without its modifiers, as written; `None` in a notation without
+            /// one (SIN, SNN).
+            pub fn piece_type(&self) -> Option<&str> {
+                each!(self, [$($variant)*], actor => Typed::type_part(actor))
             }
 
-            /// The side, told by the case of the letters.
-            pub fn side(&self) -> Side {
-                each!(self, [$($variant)*], actor => actor.side())
+            /// The side, told by the case of the letters (of the piece letter where the cases
+            /// are independent); `None` in a notation without one (the SNN editions without
+            /// case).
+            pub fn side(&self) -> Option<Side> {
+                each!(self, [$($variant)*], actor => Typed::side_of(actor))
             }
 
-            /// Every attribute of the dialect, under the names of docs/DECISIONS.md §1.
+            /// Every attribute of the notation, under the names of docs/DECISIONS.md §1.
             pub fn fields(&self) -> ActorFields {
-                each!(self, [$($variant)*], actor => actor.fields())
+                each!(self, [$($variant)*], actor => Typed::attributes(actor))
             }
 
-            /// The same actor for the other player: style and piece re-cased together (D8).
+            /// The same piece for the other side (D15): every letter re-cased where the cases
+            /// are tied (D8), the piece letter alone where they are independent (the newest
+            /// QPI); the actor unchanged in a notation without a side.
             #[must_use]
             pub fn flip(&self) -> Actor {
                 match self {
-                    $(Actor::$variant(actor) => Actor::$variant(actor.flip()),)*
+                    $(Actor::$variant(actor) => Actor::$variant(Typed::flipped(actor)),)*
                 }
             }
         }
@@ -214,7 +284,7 @@ macro_rules! typed {
             pub fn parse_with(self, input: &[u8], limits: Limits) -> Result<Actor, ParseError> {
                 match self {
                     $(Dialect::$variant => {
-                        $module::Actor::parse_with(input, limits).map(Actor::$variant)
+                        <$module::Actor as Typed>::parse_typed(input, limits).map(Actor::$variant)
                     })*
                 }
             }

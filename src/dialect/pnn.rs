@@ -66,10 +66,10 @@ impl Actor {
 /// The actor of an accepted input, from the fast path's view of it.
 pub(crate) fn from_view(view: &View<'_>) -> Actor {
     Actor {
-        style: view.style.to_owned(),
-        side: view.side,
+        style: view.style_text().to_owned(),
+        side: view.side_or_first(),
         state: view.state.unwrap_or(State::Normal),
-        piece_type: view.piece_type.to_owned(),
+        piece_type: view.type_text().to_owned(),
         intermediate: view.intermediate == Some(true),
     }
 }

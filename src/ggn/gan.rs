@@ -43,10 +43,12 @@ impl Gans {
         {
             self.parses += 1;
         }
+        // A notation without a side (the SNN editions without case) puts every value on the
+        // first side: no value is then an enemy of another.
         let verdict = self
             .dialect
             .parse(text.as_bytes())
-            .map(|actor| actor.side());
+            .map(|actor| actor.side().unwrap_or(Side::First));
         // A bounded cache: a document of many distinct identifiers (one per piece) would
         // otherwise hold them all; parsing again after a clear gives the same verdicts.
         if self.verdicts.len() >= CACHE_CAP {

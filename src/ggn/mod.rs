@@ -76,4 +76,6 @@ pub use self::document::{Document, State, Variant};
 pub use self::evaluate::{Board, Move, MoveFilter, MoveRef, ResultBoard};
 pub use self::reader::Limits;
 pub use self::squares::{read_squares, SquaresError};
-pub use self::validate::{diagnose, validate, validate_node, Options, Validation};
+pub use self::validate::{
+    diagnose, diagnose_to, validate, validate_node, Options, Sink, Summary, Validation,
+};

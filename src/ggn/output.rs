@@ -7,7 +7,7 @@ use std::fmt::{self, Write as _};
 use serde::ser::{SerializeMap, SerializeStruct};
 use serde::{Serialize, Serializer};
 
-use super::{Diagnostic, Move, MoveRef};
+use super::{Diagnostic, Move, MoveRef, Summary};
 
 /// One file's verdict: `{"file","valid","errors":[…]}` (warnings included, with their
 /// severity).
@@ -40,24 +40,80 @@ pub struct DiagnosticRecord<'a> {
     pub message: &'a str,
 }
 
+impl<'a> DiagnosticRecord<'a> {
+    /// The record of `diagnostic`.
+    #[must_use]
+    pub fn of(diagnostic: &'a Diagnostic) -> Self {
+        DiagnosticRecord {
+            code: diagnostic.code,
+            severity: diagnostic.severity.as_str(),
+            pointer: &diagnostic.pointer,
+            line: diagnostic.line,
+            column: diagnostic.column,
+            message: &diagnostic.message,
+        }
+    }
+
+    /// The compact JSON record, as it appears in [`FileReport::to_json`].
+    ///
+    /// # Panics
+    ///
+    /// Never: the record holds only strings and numbers.
+    #[must_use]
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("a record serializes")
+    }
+}
+
 impl<'a> FileReport<'a> {
     /// The report of `file` with these diagnostics; valid when none is an error.
     pub fn new(file: &'a str, diagnostics: &'a [Diagnostic]) -> Self {
         FileReport {
             file,
             valid: !diagnostics.iter().any(Diagnostic::is_error),
-            errors: diagnostics
-                .iter()
-                .map(|d| DiagnosticRecord {
-                    code: d.code,
-                    severity: d.severity.as_str(),
-                    pointer: &d.pointer,
-                    line: d.line,
-                    column: d.column,
-                    message: &d.message,
-                })
-                .collect(),
+            errors: diagnostics.iter().map(DiagnosticRecord::of).collect(),
         }
+    }
+
+    /// The beginning of the JSON line of `file`, up to its first diagnostic:
+    /// `{"file":…,"valid":…,"errors":[`. The records follow, separated by commas
+    /// ([`DiagnosticRecord::to_json`]), then `]}`: the line [`to_json`](Self::to_json) writes,
+    /// without holding the diagnostics.
+    ///
+    /// # Panics
+    ///
+    /// Never: a string serializes.
+    #[must_use]
+    pub fn json_head(file: &str, summary: Summary) -> String {
+        let file = serde_json::to_string(file).expect("a string serializes");
+        format!(
+            "{{\"file\":{file},\"valid\":{},\"errors\":[",
+            summary.is_valid()
+        )
+    }
+
+    /// The first line of the text form of `file` ([`to_text`](Self::to_text)): `FILE: valid`,
+    /// `FILE: valid, 1 warning` or `FILE: invalid, 2 errors`. Each diagnostic follows on a
+    /// line of its own, indented by two spaces.
+    #[must_use]
+    pub fn text_head(file: &str, summary: Summary) -> String {
+        let mut out = format!(
+            "{}: {}",
+            file,
+            if summary.is_valid() {
+                "valid"
+            } else {
+                "invalid"
+            }
+        );
+        for (count, noun) in [(summary.errors, "error"), (summary.warnings, "warning")] {
+            match count {
+                0 => {}
+                1 => write!(out, ", 1 {noun}").expect("a String takes writes"),
+                n => write!(out, ", {n} {noun}s").expect("a String takes writes"),
+            }
+        }
+        out
     }
 
     /// The compact JSON line (without its newline).
@@ -73,19 +129,11 @@ impl<'a> FileReport<'a> {
     /// then one indented line per diagnostic (`error[code] at /pointer: message`).
     pub fn to_text(&self, diagnostics: &[Diagnostic]) -> String {
         let errors = diagnostics.iter().filter(|d| d.is_error()).count();
-        let warnings = diagnostics.len() - errors;
-        let mut out = format!(
-            "{}: {}",
-            self.file,
-            if self.valid { "valid" } else { "invalid" }
-        );
-        for (count, noun) in [(errors, "error"), (warnings, "warning")] {
-            match count {
-                0 => {}
-                1 => write!(out, ", 1 {noun}").expect("a String takes writes"),
-                n => write!(out, ", {n} {noun}s").expect("a String takes writes"),
-            }
-        }
+        let summary = Summary {
+            errors,
+            warnings: diagnostics.len() - errors,
+        };
+        let mut out = Self::text_head(self.file, summary);
         for diagnostic in diagnostics {
             write!(out, "\n  {diagnostic}").expect("a String takes writes");
         }

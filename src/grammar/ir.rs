@@ -122,8 +122,24 @@ impl Grammar {
         Grammar::from_ast(&rules).map_err(fail)
     }
 
-    /// The `pest_meta` rules (unoptimized) as the IR.
-    fn from_ast(rules: &[AstRule]) -> Result<Grammar, String> {
+    /// The `pest_meta` rules (unoptimized) as the IR: the rules the entry rule (the first)
+    /// reaches. A stacked grammar holds the rules of the files it composes, their own entry
+    /// rules among them; the IR leaves out what its entry rule never calls.
+    fn from_ast(all: &[AstRule]) -> Result<Grammar, String> {
+        for rule in all {
+            if matches!(rule.name.as_str(), "WHITESPACE" | "COMMENT") {
+                return Err(format!(
+                    "rule {}: implicit WHITESPACE and COMMENT are not supported (D1: no trimming)",
+                    rule.name
+                ));
+            }
+        }
+        let reached = reachable(all);
+        let rules: Vec<&AstRule> = all
+            .iter()
+            .zip(&reached)
+            .filter_map(|(rule, &reached)| reached.then_some(rule))
+            .collect();
         let index: HashMap<&str, usize> = rules
             .iter()
             .enumerate()
@@ -137,12 +153,6 @@ impl Grammar {
         };
         let mut defs = Vec::with_capacity(rules.len());
         for rule in rules {
-            if matches!(rule.name.as_str(), "WHITESPACE" | "COMMENT") {
-                return Err(format!(
-                    "rule {}: implicit WHITESPACE and COMMENT are not supported (D1: no trimming)",
-                    rule.name
-                ));
-            }
             builder.rule = &rule.name;
             builder.next_local = 0;
             let body = builder.node(&rule.expr)?;
@@ -165,6 +175,112 @@ impl Grammar {
             entry: 0,
             node_count: builder.next_id,
         })
+    }
+
+    /// The separator of the language: the first literal that every string of it holds exactly
+    /// once, outside any optional part, repetition or alternative that lacks it (the `:` of
+    /// `style:piece`); `None` when there is none (PIN, SIN, EPIN, SNN).
+    pub fn separator(&self) -> Option<&str> {
+        self.mandatory(&self.rules[self.entry].body, 0)
+            .into_iter()
+            .next()
+    }
+
+    /// The literals every string matched by `node` holds, in order (calls followed to a
+    /// depth, for recursive grammars).
+    fn mandatory<'g>(&'g self, node: &'g Node, depth: usize) -> Vec<&'g str> {
+        match &node.kind {
+            Kind::Literal(text) => vec![text.as_str()],
+            Kind::Seq(items) => items
+                .iter()
+                .flat_map(|item| self.mandatory(item, depth))
+                .collect(),
+            Kind::Choice(items) => {
+                let mut alternatives = items.iter().map(|item| self.mandatory(item, depth));
+                let first = alternatives.next().unwrap_or_default();
+                alternatives.fold(first, |common, other| {
+                    common
+                        .into_iter()
+                        .filter(|text| other.contains(text))
+                        .collect()
+                })
+            }
+            Kind::Call(rule) if depth < 64 => self.mandatory(&self.rules[*rule].body, depth + 1),
+            Kind::Optional(_)
+            | Kind::Repeat { .. }
+            | Kind::Range(..)
+            | Kind::Call(_)
+            | Kind::Soi
+            | Kind::Eoi => Vec::new(),
+        }
+    }
+
+    /// Every string of the language, in derivation order (alternatives in order, an optional
+    /// part absent then present, ranges from low to high), when it is finite and holds at
+    /// most `limit` strings; `None` otherwise. Read as a context-free grammar: the caller's
+    /// parser confirms each string.
+    pub fn language(&self, limit: usize) -> Option<Vec<String>> {
+        let mut strings = self.strings(&self.rules[self.entry].body, limit, 0)?;
+        let mut seen = std::collections::HashSet::new();
+        strings.retain(|text| seen.insert(text.clone()));
+        Some(strings)
+    }
+
+    fn strings(&self, node: &Node, limit: usize, depth: usize) -> Option<Vec<String>> {
+        let product = |left: Vec<String>, right: &[String]| -> Option<Vec<String>> {
+            if left.len().saturating_mul(right.len()) > limit {
+                return None;
+            }
+            Some(
+                left.iter()
+                    .flat_map(|a| right.iter().map(move |b| format!("{a}{b}")))
+                    .collect(),
+            )
+        };
+        let strings = match &node.kind {
+            Kind::Literal(text) => vec![text.clone()],
+            Kind::Range(low, high) => (*low..=*high).map(String::from).collect(),
+            Kind::Seq(items) => {
+                let mut out = vec![String::new()];
+                for item in items {
+                    out = product(out, &self.strings(item, limit, depth)?)?;
+                }
+                out
+            }
+            Kind::Choice(items) => {
+                let mut out = Vec::new();
+                for item in items {
+                    out.extend(self.strings(item, limit, depth)?);
+                }
+                out
+            }
+            Kind::Optional(item) => {
+                let mut out = vec![String::new()];
+                out.extend(self.strings(item, limit, depth)?);
+                out
+            }
+            Kind::Repeat { item, min, max } => {
+                let max = (*max)?;
+                let once = self.strings(item, limit, depth)?;
+                let mut out = Vec::new();
+                let mut power = vec![String::new()];
+                for count in 0..=max {
+                    if count >= *min {
+                        out.extend(power.iter().cloned());
+                    }
+                    if count < max {
+                        power = product(power, &once)?;
+                    }
+                }
+                out
+            }
+            Kind::Call(rule) if depth < 64 => {
+                self.strings(&self.rules[*rule].body, limit, depth + 1)?
+            }
+            Kind::Call(_) => return None,
+            Kind::Soi | Kind::Eoi => vec![String::new()],
+        };
+        (strings.len() <= limit).then_some(strings)
     }
 
     /// The rule named `name`.
@@ -373,6 +489,51 @@ impl Builder<'_> {
             })
             .collect();
         self.make(Kind::Seq(parts))
+    }
+}
+
+/// Which rules the first rule reaches through calls (by index in `rules`).
+fn reachable(rules: &[AstRule]) -> Vec<bool> {
+    let index: HashMap<&str, usize> = rules
+        .iter()
+        .enumerate()
+        .map(|(i, rule)| (rule.name.as_str(), i))
+        .collect();
+    let mut reached = vec![false; rules.len()];
+    let mut stack: Vec<usize> = Vec::from_iter((!rules.is_empty()).then_some(0));
+    while let Some(rule) = stack.pop() {
+        if std::mem::replace(&mut reached[rule], true) {
+            continue;
+        }
+        let mut calls = Vec::new();
+        idents(&rules[rule].expr, &mut calls);
+        stack.extend(
+            calls
+                .into_iter()
+                .filter_map(|name| index.get(name).copied()),
+        );
+    }
+    reached
+}
+
+/// The rule names an expression calls.
+fn idents<'e>(expr: &'e Expr, out: &mut Vec<&'e str>) {
+    match expr {
+        Expr::Ident(name) => out.push(name),
+        Expr::Seq(a, b) | Expr::Choice(a, b) => {
+            idents(a, out);
+            idents(b, out);
+        }
+        Expr::Opt(item)
+        | Expr::Rep(item)
+        | Expr::RepOnce(item)
+        | Expr::RepExact(item, _)
+        | Expr::RepMin(item, _)
+        | Expr::RepMax(item, _)
+        | Expr::RepMinMax(item, _, _)
+        | Expr::PosPred(item)
+        | Expr::NegPred(item) => idents(item, out),
+        _ => {}
     }
 }
 

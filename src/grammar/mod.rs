@@ -19,21 +19,25 @@ use pest::error::InputLocation;
 use pest::iterators::Pairs;
 use pest::{Parser, RuleType};
 
-use crate::model::Side;
+use self::compile::{held, Parts};
+use crate::model::{Dialect, Side};
 use crate::notation::table::notations;
 
-/// One pest parser per notation, derived from its grammar file (a module named as the
-/// notation's typed module, holding `Grammar` and its `Rule`).
+/// One pest parser per notation, derived from its grammar file and the files it composes,
+/// stacked in that order (a module named as the notation's typed module, holding `Grammar`
+/// and its `Rule`).
 macro_rules! parsers {
     ($($variant:ident = $module:ident {
         name: $name:literal,
         about: $about:literal,
         grammar: $grammar:literal,
+        composes: [$($part:literal),*],
         $($rest:tt)*
     })*) => {$(
         pub(crate) mod $module {
             #[derive(pest_derive::Parser)]
             #[grammar = $grammar]
+            $(#[grammar = $part])*
             pub(crate) struct Grammar;
         }
     )*};
@@ -72,4 +76,40 @@ pub(crate) fn run_branch<P: Parser<R>, R: RuleType>(
         Side::Second
     };
     Ok((side, branch.into_inner()))
+}
+
+/// Runs `entry` of grammar `P` over the whole input and reads the attributes of `dialect`
+/// from the parse tree by rule name (the roles of its row, as the fast path reads its
+/// groups): the parts, or the position where the parse died (D11).
+pub(crate) fn run_roles<P: Parser<R>, R: RuleType>(
+    dialect: Dialect,
+    entry: R,
+    input: &str,
+) -> Result<Parts, usize> {
+    let pairs = run::<P, R>(entry, input)?;
+    let table = dialect.roles();
+    let spans: Vec<_> = pairs
+        .flatten()
+        .filter_map(|pair| {
+            let name = format!("{:?}", pair.as_rule());
+            let &(_, role) = table.iter().find(|(rule, _)| *rule == name)?;
+            let span = pair.as_span();
+            Some((role, span.start(), span.end()))
+        })
+        .collect();
+    Ok(Parts::assemble(
+        input.as_bytes(),
+        held(dialect),
+        spans.into_iter(),
+    ))
+}
+
+/// The text of `dialect`'s grammar as pest reads it: its own file, then the files it
+/// composes, stacked.
+pub(crate) fn stacked_text(dialect: Dialect) -> String {
+    dialect
+        .grammar_files()
+        .into_iter()
+        .map(|(_, text)| text)
+        .collect()
 }

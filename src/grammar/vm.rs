@@ -9,7 +9,8 @@
 use pest_meta::{optimizer, parser};
 use pest_vm::Vm;
 
-use crate::model::{ActorFields, Dialect, Side, State};
+use super::compile::{bit, held, Parts};
+use crate::model::{ActorFields, Dialect};
 use crate::notation::Role;
 
 /// A dialect's grammar, read from a file and run by `pest_vm`.
@@ -57,43 +58,36 @@ impl VmGrammar {
             .parse(&self.entry, text)
             .map_err(|error| error.to_string())?;
         let table = self.dialect.roles();
-        let mut found: Vec<(Role, &str)> = Vec::new();
+        let has = held(self.dialect);
+        let mut spans: Vec<(Role, usize, usize)> = Vec::new();
         for pair in pairs.flatten() {
             let rule = pair.as_rule();
             if let Some(&(_, role)) = table.iter().find(|(name, _)| *name == rule) {
-                if !found.iter().any(|(seen, _)| *seen == role) {
-                    found.push((role, pair.as_str()));
-                }
+                let span = pair.as_span();
+                spans.push((role, span.start(), span.end()));
             }
         }
-        let get = |role: Role| {
-            found
-                .iter()
-                .find(|(seen, _)| *seen == role)
-                .map(|(_, text)| *text)
-        };
-        let missing = |what: &str| {
-            format!(
-                "{text:?}: no rule of the edited {} grammar holds the {what}",
-                self.dialect
-            )
-        };
-        let has = |role: Role| self.dialect.has(role);
+        for (role, what) in [(Role::Style, "style"), (Role::Type, "type")] {
+            if has & bit(role) != 0 && !spans.iter().any(|(seen, ..)| *seen == role) {
+                return Err(format!(
+                    "{text:?}: no rule of the edited {} grammar holds the {what}",
+                    self.dialect
+                ));
+            }
+        }
+        let parts = Parts::assemble(text.as_bytes(), has, spans.into_iter());
+        let slice =
+            |span: Option<(usize, usize)>| span.map(|(start, end)| text[start..end].to_owned());
         Ok(ActorFields {
-            style: get(Role::Style).ok_or_else(|| missing("style"))?.to_owned(),
-            piece_type: get(Role::Type).ok_or_else(|| missing("type"))?.to_owned(),
-            side: text
-                .bytes()
-                .find_map(Side::of_letter)
-                .unwrap_or(Side::First),
-            state: has(Role::State).then(|| match get(Role::State) {
-                Some("+") => State::Enhanced,
-                Some("-") => State::Diminished,
-                _ => State::Normal,
-            }),
-            intermediate: has(Role::Intermediate).then(|| get(Role::Intermediate).is_some()),
-            promoted: has(Role::Promoted).then(|| get(Role::Promoted).is_some()),
-            king: has(Role::King).then(|| get(Role::King).is_some()),
+            style: slice(parts.style),
+            piece_type: slice(parts.piece_type),
+            side: parts.side,
+            state: parts.state,
+            intermediate: parts.intermediate,
+            promoted: parts.promoted,
+            king: parts.king,
+            terminal: parts.terminal,
+            derived: parts.derived,
         })
     }
 }

@@ -16,18 +16,25 @@ pub(crate) struct Notation {
     pub(crate) name: &'static str,
     pub(crate) about: &'static str,
     pub(crate) grammar: Grammar,
+    pub(crate) family: Family,
     pub(crate) spec: Spec,
+    pub(crate) dated: Dated,
     pub(crate) roles: &'static [(&'static str, Role)],
     pub(crate) oracle: &'static str,
+    pub(crate) cases: Cases,
     pub(crate) syntax: Syntax,
 }
 
-/// A notation's pest grammar: its path from the crate's root, and its text, embedded so that
-/// the generator works anywhere.
+/// A notation's pest grammar: its file and the files it composes (paths from the crate's
+/// root), and their texts, embedded so that the generator works anywhere.
 #[derive(Debug)]
 pub(crate) struct Grammar {
+    /// The notation's own file, whose first rule is the entry rule.
     pub(crate) path: &'static str,
-    pub(crate) text: &'static str,
+    /// The files whose rules it calls, in the order they are stacked after it.
+    pub(crate) composes: &'static [&'static str],
+    /// The texts of `path`, then of `composes`, in that order.
+    pub(crate) texts: &'static [&'static str],
 }
 
 /// The published document a grammar transcribes.
@@ -35,18 +42,80 @@ pub(crate) struct Grammar {
 pub(crate) struct Spec {
     /// The key `docs/specs.md` lists it under.
     pub(crate) file: &'static str,
+    /// Its title, as docs/specs.md gives it.
+    pub(crate) title: &'static str,
     /// The edition the document states (docs/specs.md's "version").
     pub(crate) edition: &'static str,
+}
+
+/// When the edition a notation transcribes was in force, and what says so.
+#[derive(Debug)]
+pub(crate) struct Dated {
+    /// `YYYY-MM` or `YYYY-MM-DD`, or `None` when nothing dates it.
+    pub(crate) date: Option<&'static str>,
+    /// The evidence: a document's own date, or the implementation commit that first follows
+    /// the edition (repository, commit, date).
+    pub(crate) evidence: &'static str,
+}
+
+/// The two generations of notations the crate reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum Family {
+    /// The five GAN dialects (GAN 1.0.0 in its three forms, the beta and the first QPI): what
+    /// `gan check` runs unless told otherwise.
+    Dialects,
+    /// The editions of the specs that replaced GAN from July 2025 on (QPI, PIN, SIN, EPIN and
+    /// SNN), one notation per edition: they run when selected.
+    Editions,
+}
+
+impl Family {
+    /// `dialects` or `editions`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Family::Dialects => "dialects",
+            Family::Editions => "editions",
+        }
+    }
+
+    /// The notations of the family, in table order.
+    pub fn dialects(self) -> Vec<Dialect> {
+        Dialect::ALL
+            .into_iter()
+            .filter(|dialect| dialect.family() == self)
+            .collect()
+    }
+}
+
+impl fmt::Display for Family {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// How a notation's letters carry the side, as its oracle reads them (docs/DECISIONS.md §1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Cases {
+    /// Every letter in one case: the pattern is the uppercase form (side `first`), and the
+    /// lowercase form replaces `A-Z` with `a-z` (side `second`).
+    Tied,
+    /// One form, the pattern as written, and no side.
+    Sideless,
+    /// The style letter and the piece letter each in either case: the side is the case of
+    /// the `type` group's letter, and `derived` says whether the `style` group's case differs.
+    Independent,
 }
 
 /// The attribute a grammar rule's text stands for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Role {
-    /// The uppercase branch of the entry rule: the first player (D3).
+    /// A rule that matches only in the uppercase case of the letters that carry the side:
+    /// the first player (D3). A notation without one has no side.
     Uppercase,
     Style,
     Type,
-    /// The state prefix (`+`, `-`) of `pnn`, `snn-pin`, `qpi`.
+    /// The state prefix (`+`, `-`) of `pnn`, `snn-pin`, `qpi` and the PIN editions.
     State,
     /// `pnn`'s `'` suffix.
     Intermediate,
@@ -54,6 +123,10 @@ pub(crate) enum Role {
     Promoted,
     /// `beta`'s `-`.
     King,
+    /// PIN's `^` suffix.
+    Terminal,
+    /// EPIN's `'` suffix, or the newest QPI's branch of the tokens whose cases differ.
+    Derived,
 }
 
 impl Role {
@@ -67,6 +140,8 @@ impl Role {
             Role::Intermediate => "intermediate",
             Role::Promoted => "promoted",
             Role::King => "king",
+            Role::Terminal => "terminal",
+            Role::Derived => "derived",
         }
     }
 }
@@ -76,9 +151,12 @@ impl Role {
 pub(crate) struct Syntax {
     /// The whole identifier.
     pub(crate) whole: &'static str,
-    /// The style, as a noun phrase ("a style is …").
-    pub(crate) style: &'static str,
-    /// The piece part.
+    /// What an identifier starts with (the message of a failure at byte 0).
+    pub(crate) start: &'static str,
+    /// The style before the `':'` separator, as a noun phrase ("a style is …"); `None` in a
+    /// notation without the separator.
+    pub(crate) style: Option<&'static str>,
+    /// The piece part (after the separator), or the whole token in a notation without one.
     pub(crate) piece: &'static str,
     /// What may follow a complete identifier.
     pub(crate) end: &'static str,
@@ -90,6 +168,7 @@ macro_rules! rows {
         name: $name:literal,
         about: $about:literal,
         grammar: $grammar:literal,
+        composes: [$($part:literal),*],
         $($field:ident: $value:expr,)*
     })*) => {
         /// A notation of the GAN family. The notation is always an explicit input
@@ -115,7 +194,11 @@ macro_rules! rows {
                 about: $about,
                 grammar: Grammar {
                     path: $grammar,
-                    text: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/", $grammar)),
+                    composes: &[$($part),*],
+                    texts: &[
+                        include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/", $grammar)),
+                        $(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/", $part)),)*
+                    ],
                 },
                 $($field: $value,)*
             },
@@ -173,20 +256,55 @@ impl Dialect {
         self.row().spec.file
     }
 
-    /// The edition of the spec, as the spec states it (`1.0.0`, `beta`).
+    /// The title of the spec, as `docs/specs.md` gives it.
+    pub fn spec_title(self) -> &'static str {
+        self.row().spec.title
+    }
+
+    /// The edition of the spec, as the spec states it (`1.0.0`, `beta`). Several notations
+    /// may transcribe editions that state the same number: [`dated`](Self::dated) tells them
+    /// apart.
     pub fn edition(self) -> &'static str {
         self.row().spec.edition
     }
 
-    /// The file name of the notation's grammar under `grammar/`, e.g. `snn-pin.pest`.
-    pub fn grammar_file(self) -> &'static str {
-        let path = self.row().grammar.path;
-        path.rsplit('/').next().unwrap_or(path)
+    /// When the edition was in force (`YYYY-MM`, or `YYYY-MM-DD` where one month holds two
+    /// editions of a spec), or `None` when nothing dates it.
+    pub fn dated(self) -> Option<&'static str> {
+        self.row().dated.date
     }
 
-    /// The text of the notation's pest grammar, as embedded in the binary.
+    /// What dates the edition: a document's own date, or the implementation commit that first
+    /// follows it.
+    pub fn date_evidence(self) -> &'static str {
+        self.row().dated.evidence
+    }
+
+    /// The generation the notation belongs to.
+    pub fn family(self) -> Family {
+        self.row().family
+    }
+
+    /// The file name of the notation's grammar under `grammar/`, e.g. `snn-pin.pest`.
+    pub fn grammar_file(self) -> &'static str {
+        file_name(self.row().grammar.path)
+    }
+
+    /// The text of the notation's own pest grammar file, as embedded in the binary.
     pub fn grammar_text(self) -> &'static str {
-        self.row().grammar.text
+        self.row().grammar.texts[0]
+    }
+
+    /// The grammar files the notation's grammar is made of: its own file, whose first rule is
+    /// the entry rule, then the files whose rules it calls (SIN and PIN for the QPI editions
+    /// that compose them), each with its text. Stacked in this order, they are the grammar.
+    pub fn grammar_files(self) -> Vec<(&'static str, &'static str)> {
+        let grammar = &self.row().grammar;
+        std::iter::once(grammar.path)
+            .chain(grammar.composes.iter().copied())
+            .map(file_name)
+            .zip(grammar.texts.iter().copied())
+            .collect()
     }
 
     /// The grammar rules that hold an attribute.
@@ -194,20 +312,54 @@ impl Dialect {
         self.row().roles
     }
 
-    /// Whether the notation has the attribute of `role` (a rule of its grammar holds it).
-    pub(crate) fn has(self, role: Role) -> bool {
-        self.roles().iter().any(|&(_, held)| held == role)
+    /// The attributes of the notation's identifiers, under the names of docs/DECISIONS.md §1
+    /// and in the order of the JSON members: `style`, `type`, `side`, then its modifiers. A
+    /// notation has an attribute exactly when a rule of its grammar holds it (the side: a
+    /// rule of the uppercase case).
+    pub fn attributes(self) -> Vec<&'static str> {
+        [
+            (Role::Style, "style"),
+            (Role::Type, "type"),
+            (Role::Uppercase, "side"),
+            (Role::State, "state"),
+            (Role::Intermediate, "intermediate"),
+            (Role::Promoted, "promoted"),
+            (Role::King, "king"),
+            (Role::Terminal, "terminal"),
+            (Role::Derived, "derived"),
+        ]
+        .into_iter()
+        .filter(|&(role, _)| self.roles().iter().any(|&(_, held)| held == role))
+        .map(|(_, name)| name)
+        .collect()
     }
 
-    /// The uppercase form of the notation's oracle regex (docs/DECISIONS.md §1).
+    /// The notation's oracle regex, as docs/DECISIONS.md §1 prints it (the uppercase form
+    /// where the cases are tied).
     pub(crate) fn oracle_pattern(self) -> &'static str {
         self.row().oracle
+    }
+
+    /// How the oracle reads the side from the letters' cases.
+    pub(crate) fn cases(self) -> Cases {
+        self.row().cases
     }
 
     /// How the notation's components are written, for error messages.
     pub(crate) fn syntax(self) -> &'static Syntax {
         &self.row().syntax
     }
+
+    /// Whether the notation's identifiers have the `':'` separator between a style and a
+    /// piece (D12's `missing-separator` exists only there).
+    pub(crate) fn has_separator(self) -> bool {
+        self.row().syntax.style.is_some()
+    }
+}
+
+/// The file name at the end of a path.
+fn file_name(path: &'static str) -> &'static str {
+    path.rsplit('/').next().unwrap_or(path)
 }
 
 /// `a == b`, in a constant.

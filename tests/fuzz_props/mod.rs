@@ -463,10 +463,16 @@ pub fn skip_globs(data: &[u8]) {
             );
         }
     }
-    // The ids as a vector file (the vectors of the smallest embedded file, renamed).
+    // The ids as a vector file (the vectors of the smallest embedded file of a GAN dialect,
+    // renamed: a run without --dialect leaves the editions out, D13).
     let template = TEMPLATE.get_or_init(|| {
         gan::corpus::embedded()
             .into_iter()
+            .filter(|file| {
+                file.dialect
+                    .parse::<gan::Dialect>()
+                    .is_ok_and(|d| d.family() == gan::Family::Dialects)
+            })
             .min_by_key(|file| file.vectors.len())
             .expect("an embedded file")
     });

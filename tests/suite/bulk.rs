@@ -184,6 +184,72 @@ proptest! {
     }
 }
 
+/// Up to `most` inputs of each notation's corpus (`conformance/gan/NOTATION.json`), spread
+/// evenly over it: valid and invalid vectors of every group.
+fn corpus_inputs(most: usize) -> Vec<Vec<u8>> {
+    let mut inputs = Vec::new();
+    for dialect in Dialect::ALL {
+        let path = format!("conformance/gan/{}.json", dialect.as_str());
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let corpus: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let all: Vec<&str> = corpus["vectors"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|vector| vector["input"].as_str())
+            .filter(|input| !input.contains('\0'))
+            .collect();
+        assert!(all.len() > 20, "{dialect}: {} inputs", all.len());
+        let step = all.len().div_ceil(most);
+        inputs.extend(
+            all.iter()
+                .step_by(step)
+                .map(|input| input.as_bytes().to_vec()),
+        );
+    }
+    inputs
+}
+
+/// Detection over the notation table: on inputs from every notation's corpus (the editions
+/// included), the bulk loop's records are the per-input path's, at one and two threads.
+#[test]
+fn the_detect_loop_prints_the_per_input_records_on_every_notations_corpus() {
+    let inputs = corpus_inputs(150);
+    let mut input = Vec::new();
+    for line in &inputs {
+        input.extend_from_slice(line);
+        input.push(0);
+    }
+    let max = 1 << 16;
+    for format in [Format::Text, Format::Json] {
+        let expected = detect_reference(format, &input, Framing::Nul, max);
+        let options = DetectOptions {
+            max_len: max,
+            format,
+            style: TextStyle::default(),
+            quiet: false,
+        };
+        for jobs in [1, 2] {
+            let mut out = Vec::new();
+            let detected =
+                bulk::detect_stream(&options, &input[..], Framing::Nul, jobs, &mut out).unwrap();
+            assert_eq!(detected.inputs, inputs.len() as u64);
+            let out = String::from_utf8(out).unwrap();
+            for (got, want) in out.lines().zip(expected.lines()) {
+                assert_eq!(got, want, "{format:?} -j {jobs}");
+            }
+            assert_eq!(out.lines().count(), expected.lines().count());
+        }
+    }
+    // Every notation accepts some of these inputs, and rejects some.
+    let json = detect_reference(Format::Json, &input, Framing::Nul, max);
+    for dialect in Dialect::ALL {
+        let name = format!("{{\"dialect\":\"{}\",\"actor\"", dialect.as_str());
+        let error = format!("{{\"dialect\":\"{}\",\"error\"", dialect.as_str());
+        assert!(json.contains(&name) && json.contains(&error), "{dialect}");
+    }
+}
+
 /// A mix of valid and invalid snn-pin lines.
 const MIX: &[u8] = b"CHESS:K\nCHESS:k\n\nshogi:+p\n1ABC\nC:K\r\nxiangqi:r\nCHESS\n";
 

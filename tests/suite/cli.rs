@@ -172,20 +172,20 @@ fn exit_codes() {
     let (code, _, stderr) = gan(&["parse", "--dialect", "snn_pin", "C:K"], b"");
     assert_eq!(code, 2);
     assert!(
-        stderr.starts_with("gan parse: invalid value 'snn_pin' for '--dialect <D>'\n  [possible values: legacy, beta, pnn, snn-pin, qpi]"),
+        stderr.starts_with("gan parse: invalid value 'snn_pin' for '--dialect <D>'\n  [possible values: legacy, beta, pnn, snn-pin, qpi, qpi-2025-12, qpi-2026-01, pin-2025-07, pin-2025-12, sin-2025-07, epin-2025-12, snn-2025-07-02, snn-2025-07-11, snn-2025-10-09, snn-2026-01-11]"),
         "{stderr}"
     );
     assert_eq!(gan(&["parse", "--bogus"], b"").0, 2);
     assert_eq!(gan(&["frobnicate"], b"").0, 2);
     assert_eq!(gan(&["detect", "CHESS:KING", "c:-k"], b"").0, 0);
-    assert_eq!(gan(&["detect", "c:-k", "nothing"], b"").0, 1);
+    assert_eq!(gan(&["detect", "c:-k", "1ABC"], b"").0, 1);
 }
 
 #[test]
 fn detect_output() {
     let (code, stdout, _) = gan(
         &["detect", "--format", "json"],
-        b"c:-k\nCHESS:KING\nSHOGI:P'\nx\n",
+        b"c:-k\nCHESS:KING\nSHOGI:P'\nx+\n",
     );
     assert_eq!(code, 1);
     let lines = json_lines(&stdout, "detect-output.schema.json");
@@ -195,9 +195,19 @@ fn detect_output() {
         .iter()
         .map(|entry| entry["dialect"].as_str().unwrap())
         .collect();
-    assert_eq!(accepted, ["beta", "pnn", "snn-pin", "qpi"]);
+    assert_eq!(
+        accepted,
+        [
+            "beta",
+            "pnn",
+            "snn-pin",
+            "qpi",
+            "qpi-2025-12",
+            "qpi-2026-01"
+        ]
+    );
     insta::assert_snapshot!("detect_json", stdout);
-    let (_, text, _) = gan(&["detect", "--color", "never", "c:-k", "x"], b"");
+    let (_, text, _) = gan(&["detect", "--color", "never", "c:-k", "x+"], b"");
     insta::assert_snapshot!("detect_text", text);
 }
 

@@ -137,7 +137,7 @@ fn reports(dir: &Path) -> [String; 2] {
 const RUNS: &[(&[&str], i32)] = &[
     (&["parse", "C:K", "C:k"], 1),
     (&["parse", "-f", "examples/spec-examples.txt"], 1),
-    (&["detect", "c:-k", "C:p"], 1),
+    (&["detect", "c:-k", "CHESS:p"], 1),
     (
         &["migrate", "--from", "beta", "examples/migrate/old.txt"],
         1,
@@ -181,7 +181,10 @@ const RUNS: &[(&[&str], i32)] = &[
         0,
     ),
     (&["report", "matrix", "$R0", "$R1"], 0),
+    // The reference, then mine: mine fails a vector the reference passes, a regression.
+    (&["report", "diff", "$R0", "$R1"], 1),
     (&["decisions"], 0),
+    (&["notations"], 0),
     (&["completions", "bash"], 0),
     (&["man"], 0),
     (&["man", "--out", "$TMP"], 0),
@@ -351,7 +354,7 @@ fn quiet_prints_what_each_command_promises() {
         (&["parse", "-q", "-f", "examples/spec-examples.txt"], 1),
         (&["parse", "-q", "examples/spec-examples.txt"], 1),
         (&["detect", "-q", "c:-k"], 0),
-        (&["detect", "-q", "C:p", "c:-k"], 1),
+        (&["detect", "-q", "CHESS:p", "c:-k"], 1),
         (&["detect", "-q", "examples/spec-examples.txt"], 1),
         (&["ggn", "validate", "-q", "examples/ggn/e4.json"], 0),
         (
@@ -419,12 +422,12 @@ fn quiet_prints_what_each_command_promises() {
     assert_eq!(quiet, (0, String::new(), String::new()));
     assert!(
         loud.1
-            .ends_with("result: PASS (2669 passed, 118 skipped)\n"),
+            .ends_with("result: PASS (3114 passed, 123 skipped)\n"),
         "{}",
         loud.1
     );
     assert!(
-        loud.2.starts_with("gan check: 2787 vectors in "),
+        loud.2.starts_with("gan check: 3237 vectors in "),
         "{}",
         loud.2
     );
@@ -507,10 +510,17 @@ fn quiet_prints_what_each_command_promises() {
     let (quiet, loud) = quiet_and_loud(&strings(&["man", "--out", &pages]));
     assert_eq!(quiet, (0, String::new(), String::new()));
     assert!(loud.1.starts_with("wrote "));
+    // report diff is a verdict: nothing printed, the exit status tells (1: a regression).
+    let (quiet, loud) = quiet_and_loud(&strings(&["report", "diff", &reports[0], &reports[1]]));
+    assert_eq!(quiet, (1, String::new(), String::new()));
+    assert_eq!(loud.0, 1);
+    assert!(loud.1.contains("regressed"), "{}", loud.1);
     // Nothing to silence: the output is the data asked for.
     for args in [
         strings(&["report", "matrix", &reports[0], &reports[1]]),
         strings(&["decisions", "D10"]),
+        strings(&["notations"]),
+        strings(&["notations", "--json"]),
         strings(&["completions", "bash"]),
         strings(&["man"]),
     ] {
@@ -526,7 +536,9 @@ fn quiet_prints_what_each_command_promises() {
         &["diff"],
         &["man"],
         &["report", "matrix"],
+        &["report", "diff"],
         &["decisions"],
+        &["notations"],
         &["completions"],
     ] {
         covered.push(strings(args));
@@ -566,7 +578,7 @@ fn every_json_output_is_json_lines() {
             "-f",
             "examples/spec-examples.txt",
         ],
-        &["detect", "--json", "c:-k", "C:p"],
+        &["detect", "--json", "c:-k", "CHESS:p"],
         &[
             "migrate",
             "--json",
@@ -609,6 +621,14 @@ fn every_json_output_is_json_lines() {
             "--board",
             "examples/ggn/board.json",
         ],
+        &[
+            "report",
+            "diff",
+            "--json",
+            "examples/reports/old.jsonl",
+            "examples/reports/new.jsonl",
+        ],
+        &["notations", "--json"],
     ];
     let mut covered = BTreeSet::new();
     for args in runs {
@@ -829,7 +849,9 @@ fn every_io_error_has_one_shape() {
             "standard output",
         ),
         (&["report", "matrix", "$M"], "", "", "$M"),
+        (&["report", "diff", "$M", "$M"], "", "", "$M"),
         (&["decisions"], "", "full", "standard output"),
+        (&["notations"], "", "full", "standard output"),
         (&["completions", "bash"], "", "full", "standard output"),
         (&["man"], "", "full", "standard output"),
         (&["man", "--out", "$M"], "", "", "$M/gan.1"),

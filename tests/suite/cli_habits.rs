@@ -180,7 +180,7 @@ fn help_lists_the_dialects_and_each_commands_formats() {
     for command in ["parse", "generate", "check"] {
         let (_, help, _) = run(&[command, "--help"]);
         assert!(
-            help.contains("[possible values: legacy, beta, pnn, snn-pin, qpi]"),
+            help.contains("[possible values: legacy, beta, pnn, snn-pin, qpi, qpi-2025-12, qpi-2026-01, pin-2025-07, pin-2025-12, sin-2025-07, epin-2025-12, snn-2025-07-02, snn-2025-07-11, snn-2025-10-09, snn-2026-01-11]"),
             "gan {command} --help:\n{help}"
         );
     }
@@ -321,7 +321,7 @@ fn the_speed_line_comes_after_the_whole_report() {
         "{merged}"
     );
     assert!(
-        lines[lines.len() - 1].starts_with("gan check: 3236 vectors in "),
+        lines[lines.len() - 1].starts_with("gan check: 3237 vectors in "),
         "{merged}"
     );
 }
@@ -386,7 +386,9 @@ fn bash_completion_completes_commands_and_dialects() {
     let output = Command::new("bash").arg("-c").arg(script).output().unwrap();
     assert_eq!(
         text(&output.stdout),
-        "legacy beta pnn snn-pin qpi\ncompletions\n--mode\n",
+        "legacy beta pnn snn-pin qpi qpi-2025-12 qpi-2026-01 pin-2025-07 pin-2025-12 \
+         sin-2025-07 epin-2025-12 snn-2025-07-02 snn-2025-07-11 snn-2025-10-09 \
+         snn-2026-01-11\ncompletions\n--mode\n",
         "{}",
         text(&output.stderr)
     );
@@ -435,7 +437,9 @@ fn the_man_page_has_a_page_per_command_with_its_options() {
             "gan-ggn-moves",
             "gan-report",
             "gan-report-matrix",
+            "gan-report-diff",
             "gan-decisions",
+            "gan-notations",
             "gan-completions",
             "gan-man",
         ]

@@ -26,6 +26,16 @@ snn-pin (?P<style>[A-Z][A-Z0-9]*):(?P<state>[-+]?)(?P<type>[A-Z])
 qpi (?P<style>[A-Z]):(?P<state>[-+]?)(?P<type>[A-Z])
 ";
 
+/// The demo's oracle file: the five dialects' lines above, then every edition's own pattern.
+fn demo_oracle() -> String {
+    use std::fmt::Write;
+    let mut text = DEMO_ORACLE.to_owned();
+    for dialect in gan::Family::Editions.dialects() {
+        writeln!(text, "{dialect} {}", gan::oracle::pattern(dialect)).unwrap();
+    }
+    text
+}
+
 /// The demo corpus: generated from the edited legacy grammar, written under a scratch folder.
 fn demo_corpus() -> (PathBuf, PathBuf) {
     let dir = scratch("diff-demo");
@@ -47,7 +57,7 @@ fn demo_corpus() -> (PathBuf, PathBuf) {
         }
         std::fs::write(grammars.join(dialect.grammar_file()), text).expect("writes");
     }
-    std::fs::write(dir.join("oracle.txt"), DEMO_ORACLE).expect("writes");
+    std::fs::write(dir.join("oracle.txt"), demo_oracle()).expect("writes");
     let out = dir.join("corpus");
     (grammars, out)
 }
@@ -56,7 +66,7 @@ fn demo_corpus() -> (PathBuf, PathBuf) {
 fn demo_legacy_with_digits_in_the_game_id() {
     let (grammars, out) = demo_corpus();
     let patterns =
-        gan::suite::gan::generate::parse_oracle_file("oracle.txt", DEMO_ORACLE).expect("parses");
+        gan::suite::gan::generate::parse_oracle_file("oracle.txt", &demo_oracle()).expect("parses");
     let config = Config {
         grammars: Grammars::Dir(grammars),
         oracle: OracleChoice::Patterns(patterns),

@@ -29,7 +29,7 @@ fn the_shipped_grammars_pass_the_check_and_name_their_engine() {
     // them side by side until a byte tells them apart, their roles crossed at the same
     // offsets.
     assert_eq!(
-        engines,
+        engines[..5],
         [
             (Dialect::Legacy, Engine::Tagged),
             (Dialect::Beta, Engine::Tagged),
@@ -39,9 +39,9 @@ fn the_shipped_grammars_pass_the_check_and_name_their_engine() {
         ]
     );
     // Without it, the other engines: pnn's alternatives go to the backtracker.
-    let others: Vec<Engine> = Dialect::ALL
-        .into_iter()
-        .map(|dialect| {
+    let others: Vec<Engine> = Dialect::ALL[..5]
+        .iter()
+        .map(|&dialect| {
             Compiled::new(dialect, dialect.grammar_file(), dialect.grammar_text())
                 .unwrap_or_else(|e| panic!("{e}"))
                 .without_tagged()
@@ -56,6 +56,28 @@ fn the_shipped_grammars_pass_the_check_and_name_their_engine() {
             Engine::Backtrack,
             Engine::OnePass,
             Engine::OnePass
+        ]
+    );
+    // The editions: an optional prefix before a letter of either case, or two readings of one
+    // shape (the newest QPI's native and derived), cross the roles differently on one byte:
+    // the tagged DFA refuses them, and they are not one-pass either.
+    let editions: Vec<(&str, Engine)> = engines[5..]
+        .iter()
+        .map(|(dialect, engine)| (dialect.as_str(), *engine))
+        .collect();
+    assert_eq!(
+        editions,
+        [
+            ("qpi-2025-12", Engine::Tagged),
+            ("qpi-2026-01", Engine::Backtrack),
+            ("pin-2025-07", Engine::Backtrack),
+            ("pin-2025-12", Engine::Backtrack),
+            ("sin-2025-07", Engine::Tagged),
+            ("epin-2025-12", Engine::Backtrack),
+            ("snn-2025-07-02", Engine::Tagged),
+            ("snn-2025-07-11", Engine::Tagged),
+            ("snn-2025-10-09", Engine::Tagged),
+            ("snn-2026-01-11", Engine::Tagged),
         ]
     );
 }
@@ -94,7 +116,8 @@ fn an_edited_grammar_is_followed() {
     assert_eq!(shipped.recognize(b"CHESS960:KING"), Err(5));
     assert_eq!(fast.recognize(b"CHESS:KING9"), Err(10));
     // The oracle of the edited language, written by hand.
-    let oracle = Oracle::from_pattern(r"(?P<style>[A-Z0-9]+):(?P<type>[A-Z]+)").expect("compiles");
+    let oracle = Oracle::from_pattern(Dialect::Legacy, r"(?P<style>[A-Z0-9]+):(?P<type>[A-Z]+)")
+        .expect("compiles");
     let alphabet = ["A", "k", "z", "0", "9", ":", "+", "_", " "];
     for input in strings(&alphabet, 5) {
         let bytes = input.as_bytes();

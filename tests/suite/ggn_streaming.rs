@@ -6,7 +6,9 @@
 use gan::convert::ggn::migrate_document;
 use gan::convert::{Converter, Intermediate, Options as ConvertOptions};
 use gan::ggn::reader::{self, Limits};
-use gan::ggn::{diagnose, validate, validate_node, Diagnostic, Options};
+use gan::ggn::{
+    diagnose, diagnose_to, validate, validate_node, Diagnostic, Options, Sink, Summary,
+};
 use gan::suite::ggn::generate::validation_file;
 use gan::suite::migrate_ggn::generate::migrate_ggn_file;
 use gan::Dialect;
@@ -38,6 +40,14 @@ fn streamed(input: &[u8], options: &Options) -> (Vec<Diagnostic>, Option<(Vec<St
         validation.diagnostics(),
         "diagnose differs from validate"
     );
+    let mut counted = Counted::default();
+    diagnose_to(input, options, &mut counted);
+    let errors = counted.diagnostics.iter().filter(|d| d.is_error()).count();
+    let summary = Summary {
+        errors,
+        warnings: counted.diagnostics.len() - errors,
+    };
+    assert_eq!(counted.summary, Some(summary), "diagnose_to's counts");
     (validation.diagnostics().to_vec(), model)
 }
 
@@ -46,7 +56,7 @@ fn streamed(input: &[u8], options: &Options) -> (Vec<Diagnostic>, Option<(Vec<St
 /// not an object, a syntax error or a depth error after some pieces were checked; and the
 /// same inside a piece, whose sources are checked one at a time (duplicate squares and an
 /// empty piece reported before the sources' problems, a bad piece key first).
-const CASES: [&str; 15] = [
+const CASES: [&str; 16] = [
     r#"{"A:K": {"a1": {"a2": [{"perform": {"a1": null, "a2": "A:K"}}]}},
         "B:k": 3, "A:K": {}, "$schema": "x", "$schema": 4, "bad!": {}}"#,
     r#"{"$schema": "https://example.org/ggn.json"}"#,
@@ -63,7 +73,27 @@ const CASES: [&str; 15] = [
     r#"{"A:K": {}, "B:K": {"a1": 3}, "A:K": {"a1": {"a2": [{"perform": {"a1": null, "a2": "A:K"}}]}}}"#,
     r#"{"A:K": {"a1": {"a2": [{"perform": {"a1": null, "a2": "A:K"}}]}, "a3": {"a4": [1]}, "a5": "#,
     r#"{"A:K": {"a1": {"a2": [{"perform": {"a1": null, "a2": "A:K"}}]}, "a3": {"a4": [[[[[]]]]]}}}"#,
+    r#"{"x": [], "A:K": {"a1": [], "a2": {}, "a1": 1, "a2": []}, "x": 2, "B:K": {"b": 1, "b": 2}, "C:K": {}, "x": {}}"#,
 ];
+
+/// Counts what [`diagnose_to`] hands over, checking that the counts come first.
+#[derive(Default)]
+struct Counted {
+    summary: Option<Summary>,
+    diagnostics: Vec<Diagnostic>,
+}
+
+impl Sink for Counted {
+    fn begin(&mut self, summary: Summary) {
+        assert!(self.summary.is_none() && self.diagnostics.is_empty());
+        self.summary = Some(summary);
+    }
+
+    fn diagnostic(&mut self, diagnostic: Diagnostic) {
+        assert!(self.summary.is_some(), "a diagnostic before the counts");
+        self.diagnostics.push(diagnostic);
+    }
+}
 
 #[test]
 fn member_by_member_validation_says_what_the_whole_tree_says() {

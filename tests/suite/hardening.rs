@@ -568,3 +568,92 @@ fn ggn_moves_holds_one_board_at_a_time() {
         "peak {peak} KiB over the budget of {budget} KiB"
     );
 }
+
+/// `gan generate --out DIR` replaces only the files it writes: a file of the user's in DIR
+/// keeps its inode (a hard link, a file held open still see it), and a file it did not
+/// generate in a previous run is kept.
+#[cfg(unix)]
+#[test]
+fn generate_out_leaves_files_of_the_user_untouched() {
+    use std::os::unix::fs::MetadataExt;
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().join("corpus");
+    std::fs::create_dir_all(dir.join("gan")).unwrap();
+    std::fs::write(dir.join("notes.txt"), "mine").unwrap();
+    std::fs::write(dir.join("gan/mine.json"), "{}").unwrap();
+    std::fs::hard_link(dir.join("notes.txt"), root.path().join("link.txt")).unwrap();
+    let before = std::fs::metadata(dir.join("notes.txt")).unwrap().ino();
+    let output = Command::new(gan_binary())
+        .args(["generate", "--out"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let after = std::fs::metadata(dir.join("notes.txt")).unwrap();
+    assert_eq!(after.ino(), before, "the user's file is the same file");
+    assert_eq!(after.nlink(), 2, "its hard link is kept");
+    assert_eq!(
+        std::fs::read_to_string(dir.join("notes.txt")).unwrap(),
+        "mine"
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("gan/mine.json")).unwrap(),
+        "{}"
+    );
+    assert!(dir.join("manifest.json").is_file());
+}
+
+/// A file a previous run generated and this one does not is removed when the old manifest
+/// lists it, and only then.
+#[test]
+fn generate_out_removes_only_stale_files_its_old_manifest_lists() {
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().join("corpus");
+    std::fs::create_dir_all(dir.join("gan")).unwrap();
+    std::fs::write(dir.join("gan/old.json"), "{}").unwrap();
+    std::fs::write(dir.join("gan/unlisted.json"), "{}").unwrap();
+    std::fs::write(
+        dir.join("manifest.json"),
+        r#"{"format": 2, "files": ["gan/old.json", "manifest.json"]}"#,
+    )
+    .unwrap();
+    let output = Command::new(gan_binary())
+        .args(["generate", "--out"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    assert!(
+        !dir.join("gan/old.json").exists(),
+        "listed and stale: removed"
+    );
+    assert!(dir.join("gan/unlisted.json").exists(), "not listed: kept");
+    let manifest = std::fs::read_to_string(dir.join("manifest.json")).unwrap();
+    assert!(!manifest.contains("gan/old.json"));
+}
+
+/// What cannot be replaced safely (a folder where a generated file goes) is refused with
+/// exit 2 and a message naming it, and nothing of the user's is touched.
+#[test]
+fn generate_out_refuses_a_folder_in_place_of_a_generated_file() {
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().join("corpus");
+    std::fs::create_dir_all(dir.join("cross-dialect.json")).unwrap();
+    std::fs::write(dir.join("cross-dialect.json/mine.txt"), "mine").unwrap();
+    let output = Command::new(gan_binary())
+        .args(["generate", "--out"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("cross-dialect.json"), "{stderr}");
+    assert!(
+        !dir.join("manifest.json").exists(),
+        "no manifest for a refused run"
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("cross-dialect.json/mine.txt")).unwrap(),
+        "mine"
+    );
+}

@@ -23,6 +23,7 @@ mod corpus_diff;
 mod corpus_files;
 mod corpus_power;
 mod corpus_validation;
+mod editions;
 mod errors;
 mod fast_path;
 #[path = "../fuzz_props/mod.rs"]

@@ -95,7 +95,7 @@ fn m1_source_validity_first_and_identity() {
             .map(gan::ParseError::offset),
         Some(6)
     );
-    for dialect in Dialect::ALL {
+    for dialect in gan::Family::Dialects.dialects() {
         let input = match dialect {
             Legacy => "CHESS:KING",
             Beta => "DAI_DAI_SHOGI:+-PH",
@@ -586,4 +586,18 @@ fn memo_answers_like_the_converter_and_stays_bounded() {
     assert_eq!(summary.read, summary.converted + summary.rejected);
     assert_eq!(summary.rejected, 100);
     assert_eq!(summary.warned, 0);
+}
+
+/// M8: no rule converts from or into the editions of D13; the conversion says so.
+#[test]
+fn the_editions_are_not_migrated() {
+    let edition: Dialect = "qpi-2026-01".parse().unwrap();
+    for (from, to) in [(SnnPin, edition), (edition, SnnPin)] {
+        let conversion = Converter::new(from, to, Options::default()).convert(b"C:K");
+        assert_eq!(
+            conversion.error().map(Diagnostic::code),
+            Some("no-migration"),
+            "{from} -> {to}"
+        );
+    }
 }

@@ -92,8 +92,12 @@ fn every_row_and_every_code_has_a_vector() {
         found.extend(vector.error.iter().cloned());
         found.extend(vector.diagnostics.iter().flatten().cloned());
     }
+    // `no-migration` (M8) concerns the editions, which the migrate suite does not convert
+    // (its vectors are between the five GAN dialects); tests/suite/migrate.rs covers it.
     for code in codes::ERRORS.iter().chain(&codes::WARNINGS) {
-        assert!(found.contains(*code), "no vector expects {code}");
+        if *code != codes::NO_MIGRATION {
+            assert!(found.contains(*code), "no vector expects {code}");
+        }
     }
 }
 

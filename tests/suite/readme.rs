@@ -723,8 +723,9 @@ fn the_counts_in_the_prose_are_the_repositorys() {
     )
     .unwrap();
     let dialects = manifest["dialects"].as_array().unwrap();
-    assert_eq!(dialects.len(), 5);
-    for dialect in dialects {
+    assert_eq!(dialects.len(), gan::Dialect::ALL.len());
+    // The five GAN dialects; the editions' bounds are held by `editions` and `corpus_files`.
+    for dialect in &dialects[..5] {
         let count = |key: &str| usize::try_from(dialect[key].as_u64().unwrap()).unwrap();
         assert!(count("valid") >= valid, "{}", dialect["dialect"]);
         assert!(count("invalid") >= invalid, "{}", dialect["dialect"]);

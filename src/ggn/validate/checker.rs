@@ -27,6 +27,10 @@ pub(crate) struct Checker<'a> {
     pub(crate) tables: Tables,
     pub(crate) out: Vec<Diagnostic>,
     errors: usize,
+    found: usize,
+    /// Where diagnostics go as they are found, when their order is settled already
+    /// ([`diagnose_to`](super::diagnose_to)); `None` keeps them in `out`.
+    pub(crate) sink: Option<&'a mut dyn FnMut(Diagnostic)>,
 }
 
 impl<'a> Checker<'a> {
@@ -37,6 +41,8 @@ impl<'a> Checker<'a> {
             tables: Tables::default(),
             out: Vec::new(),
             errors: 0,
+            found: 0,
+            sink: None,
         }
     }
 
@@ -56,12 +62,21 @@ impl<'a> Checker<'a> {
         if diagnostic.is_error() {
             self.errors += 1;
         }
-        self.out.push(diagnostic);
+        self.found += 1;
+        match &mut self.sink {
+            Some(sink) => sink(diagnostic),
+            None => self.out.push(diagnostic),
+        }
     }
 
     /// How many errors have been found so far.
     pub(crate) fn error_count(&self) -> usize {
         self.errors
+    }
+
+    /// How many diagnostics, errors and warnings, have been found so far.
+    pub(crate) fn found(&self) -> usize {
+        self.found
     }
 
     /// Parses `text` in the document's dialect, once per distinct string.

@@ -121,10 +121,172 @@ pub fn validate(input: &[u8], options: &Options) -> Validation {
 
 /// The diagnostics of [`validate`], without building the document's model: what
 /// `gan ggn validate` needs, in far less memory (the input, one piece's tree, the top-level
-/// keys and a bounded cache of GAN verdicts).
+/// keys and a bounded cache of GAN verdicts). Collects what [`diagnose_to`] reports.
 #[must_use]
 pub fn diagnose(input: &[u8], options: &Options) -> Vec<Diagnostic> {
-    run(input, options, false).diagnostics
+    let mut out = Vec::new();
+    diagnose_to(input, options, &mut out);
+    out
+}
+
+/// Where [`diagnose_to`] hands a document's diagnostics.
+pub trait Sink {
+    /// Called once, before any diagnostic, with their counts.
+    fn begin(&mut self, summary: Summary);
+    /// Called for each diagnostic, in document order.
+    fn diagnostic(&mut self, diagnostic: Diagnostic);
+}
+
+/// Collects the diagnostics.
+impl Sink for Vec<Diagnostic> {
+    fn begin(&mut self, _: Summary) {}
+
+    fn diagnostic(&mut self, diagnostic: Diagnostic) {
+        self.push(diagnostic);
+    }
+}
+
+/// How many diagnostics a document has: what a report states before listing them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Summary {
+    /// The errors (warnings included under [`Options::strict`]).
+    pub errors: usize,
+    /// The warnings.
+    pub warnings: usize,
+}
+
+impl Summary {
+    /// Whether the document has no error.
+    #[must_use]
+    pub fn is_valid(&self) -> bool {
+        self.errors == 0
+    }
+}
+
+/// The diagnostics of [`diagnose`], handed to `sink` one by one in the same order, after
+/// their counts ([`Sink::begin`]); none is held once handed over.
+///
+/// The document is read twice: first to count the diagnostics and to note the keys whose
+/// duplicates are reported ahead of what they contain (a reading failure found late replaces
+/// every other diagnostic, as in [`validate`]), then to report them. Memory is bounded by
+/// the document, not by the number of its diagnostics.
+///
+/// ```
+/// use gan::ggn::{diagnose, diagnose_to, Diagnostic, Options, Sink, Summary};
+///
+/// #[derive(Default)]
+/// struct Codes(Option<Summary>, Vec<&'static str>);
+/// impl Sink for Codes {
+///     fn begin(&mut self, summary: Summary) {
+///         self.0 = Some(summary);
+///     }
+///     fn diagnostic(&mut self, diagnostic: Diagnostic) {
+///         self.1.push(diagnostic.code);
+///     }
+/// }
+///
+/// let text = br#"{"x": [], "x": []}"#;
+/// let options = Options::default();
+/// let mut codes = Codes::default();
+/// diagnose_to(text, &options, &mut codes);
+/// assert_eq!(codes.0.unwrap().errors, codes.1.len());
+/// assert_eq!(codes.1[0], "duplicate-key");
+/// let all: Vec<_> = diagnose(text, &options).iter().map(|d| d.code).collect();
+/// assert_eq!(all, codes.1);
+/// ```
+pub fn diagnose_to(input: &[u8], options: &Options, sink: &mut impl Sink) {
+    let mut plan = Plan::default();
+    let mut drop = |_: Diagnostic| {};
+    let first = stream(input, options, Pass::Count(&mut plan), &mut drop);
+    match first {
+        Err(error) => {
+            sink.begin(Summary {
+                errors: 1,
+                warnings: 0,
+            });
+            sink.diagnostic(error);
+        }
+        Ok(summary) => {
+            sink.begin(summary);
+            // The same document read the same way: the second pass cannot fail.
+            let mut each = |diagnostic| sink.diagnostic(diagnostic);
+            let _ = stream(input, options, Pass::Report(&plan), &mut each);
+        }
+    }
+}
+
+/// What the counting pass notes for the reporting pass.
+#[derive(Default)]
+struct Plan {
+    /// The top-level keys.
+    keys: Keys,
+    /// The source squares of each piece read source by source, in order.
+    squares: Vec<Keys>,
+}
+
+enum Pass<'p> {
+    Count(&'p mut Plan),
+    Report(&'p Plan),
+}
+
+/// One pass of [`diagnose_to`]: the diagnostics go to `sink` as soon as their order is
+/// settled; returns their counts, or the reading failure.
+fn stream(
+    input: &[u8],
+    options: &Options,
+    pass: Pass<'_>,
+    sink: &mut dyn FnMut(Diagnostic),
+) -> Result<Summary, Diagnostic> {
+    let mut checker = Checker::new(options);
+    checker.sink = Some(sink);
+    let mut streamer = Streamer {
+        checker,
+        top: walk::TopLevel::new(false),
+        keys: Keys::default(),
+        piece: None,
+        plan: None,
+        pieces: 0,
+        squares_seen: Vec::new(),
+        counting: false,
+    };
+    streamer.counting = matches!(pass, Pass::Count(_));
+    match pass {
+        Pass::Count(_) => {}
+        Pass::Report(plan) => {
+            streamer.plan = Some(plan);
+            // Duplicate top-level keys come first, as when the whole tree is checked.
+            streamer
+                .checker
+                .duplicate_keys(plan.keys.iter(), "the document", &Path::ROOT);
+            streamer.flush();
+        }
+    }
+    let read = reader::read_nested(input, &options.limits, &mut streamer);
+    let summary = |checker: &Checker<'_>| Summary {
+        errors: checker.error_count(),
+        warnings: checker.found() - checker.error_count(),
+    };
+    match read {
+        Err(error) => Err(error.to_diagnostic()),
+        Ok(Some(root)) => {
+            streamer.checker.not_an_object(&root);
+            streamer.flush();
+            Ok(summary(&streamer.checker))
+        }
+        Ok(None) => {
+            if streamer.counting {
+                streamer
+                    .checker
+                    .duplicate_keys(streamer.keys.iter(), "the document", &Path::ROOT);
+                streamer.flush();
+                if let Pass::Count(plan) = pass {
+                    plan.keys = std::mem::take(&mut streamer.keys);
+                    plan.squares = std::mem::take(&mut streamer.squares_seen);
+                }
+            }
+            Ok(summary(&streamer.checker))
+        }
+    }
 }
 
 fn run(input: &[u8], options: &Options, keep: bool) -> Validation {
@@ -133,6 +295,10 @@ fn run(input: &[u8], options: &Options, keep: bool) -> Validation {
         top: walk::TopLevel::new(keep),
         keys: Keys::default(),
         piece: None,
+        plan: None,
+        pieces: 0,
+        squares_seen: Vec::new(),
+        counting: false,
     };
     let read = reader::read_nested(input, &options.limits, &mut streamer);
     let Streamer {
@@ -169,15 +335,23 @@ fn run(input: &[u8], options: &Options, keep: bool) -> Validation {
 
 /// Checks a document as the reader reads it: each piece source by source, so that only one
 /// source's tree is held at a time (and, when `top.keep`, the model).
-struct Streamer<'o> {
+struct Streamer<'o, 'p> {
     checker: Checker<'o>,
     top: walk::TopLevel,
     /// The top-level keys, for the duplicate check.
     keys: Keys,
     piece: Option<walk::OpenPiece>,
+    /// The counting pass's notes, in the reporting pass.
+    plan: Option<&'p Plan>,
+    /// How many pieces have been read source by source.
+    pieces: usize,
+    /// In the counting pass, the source squares of each such piece.
+    squares_seen: Vec<Keys>,
+    /// The counting pass: order does not matter, diagnostics are dropped as they come.
+    counting: bool,
 }
 
-impl Streamer<'_> {
+impl Streamer<'_, '_> {
     /// Without a model, the interned ids serve nothing past the current source: forgetting
     /// them keeps every identifier and square of the document from being held.
     fn forget_ids(&mut self) {
@@ -185,9 +359,19 @@ impl Streamer<'_> {
             self.checker.tables = super::document::Tables::default();
         }
     }
+
+    /// Hands the diagnostics kept so far to the sink, if there is one (none are kept then:
+    /// the sink has them as they are found).
+    fn flush(&mut self) {
+        if let Some(sink) = &mut self.checker.sink {
+            for diagnostic in self.checker.out.drain(..) {
+                sink(diagnostic);
+            }
+        }
+    }
 }
 
-impl reader::Nested for Streamer<'_> {
+impl reader::Nested for Streamer<'_, '_> {
     fn stream(&mut self, key: &str) -> bool {
         Checker::is_piece_key(key)
     }
@@ -196,10 +380,15 @@ impl reader::Nested for Streamer<'_> {
         self.checker.top_member(&mut self.top, &key, &value);
         self.forget_ids();
         self.keys.push(&key);
+        self.flush();
     }
 
     fn begin(&mut self, key: &str) {
-        self.piece = Some(self.checker.piece_begin(key));
+        let squares = self.plan.and_then(|plan| plan.squares.get(self.pieces));
+        self.piece = Some(self.checker.piece_begin(key, squares));
+        if squares.is_some() {
+            self.flush();
+        }
     }
 
     fn inner(&mut self, key: &str, inner_key: String, value: Node) {
@@ -207,18 +396,27 @@ impl reader::Nested for Streamer<'_> {
             let keep = self.top.keep;
             self.checker
                 .piece_source(open, key, &inner_key, &value, keep);
+            if open.known() || self.counting {
+                self.flush();
+            }
         }
         self.forget_ids();
     }
 
     fn end(&mut self, key: String) {
         if let Some(open) = self.piece.take() {
-            if let Some(piece) = self.checker.piece_end(open, &key) {
+            let (piece, squares) = self.checker.piece_end(open, &key);
+            if let Some(piece) = piece {
                 Checker::add_piece(&mut self.top, piece);
             }
+            if self.counting {
+                self.squares_seen.push(squares);
+            }
         }
+        self.pieces += 1;
         self.forget_ids();
         self.keys.push(&key);
+        self.flush();
     }
 }
 

@@ -14,10 +14,19 @@ const SCHEMA_KEY: &str = "$schema";
 /// A piece being checked source by source.
 pub(super) struct OpenPiece {
     side: Option<crate::model::Side>,
+    /// Whether its squares were checked when it began.
+    known: bool,
     /// Where its sources' diagnostics begin in the output.
     mark: usize,
     squares: super::Keys,
     sources: Vec<SourceEntry>,
+}
+
+impl OpenPiece {
+    /// Whether the piece's squares were checked when it began.
+    pub(super) fn known(&self) -> bool {
+        self.known
+    }
 }
 
 /// The top level being checked member by member: the schema and, when kept, the pieces.
@@ -104,14 +113,32 @@ impl Checker<'_> {
 
     /// A piece whose value is an object begins: its key is checked (the first diagnostics
     /// of [`piece`](Self::piece)); its sources follow one by one.
-    pub(super) fn piece_begin(&mut self, key: &str) -> OpenPiece {
+    ///
+    /// When the piece's source squares are already known (`squares`, from a first pass), its
+    /// emptiness and duplicate squares are reported here, so that nothing of the piece need
+    /// be held until it ends.
+    pub(super) fn piece_begin(&mut self, key: &str, squares: Option<&super::Keys>) -> OpenPiece {
         let side = self.actor(key, "piece key", &Path::ROOT.key(key));
+        if let Some(squares) = squares {
+            self.piece_squares(key, squares);
+        }
         OpenPiece {
+            known: squares.is_some(),
             side,
             mark: self.out.len(),
             squares: super::Keys::default(),
             sources: Vec::new(),
         }
+    }
+
+    /// The checks of a piece's source squares as a whole: not none, no duplicate.
+    fn piece_squares(&mut self, key: &str, squares: &super::Keys) {
+        let path = Path::ROOT.key(key);
+        if squares.len() == 0 {
+            let message = format!("piece {key:?} has no source square");
+            self.error(codes::EMPTY_PIECE, &path, message);
+        }
+        self.duplicate_keys(squares.iter(), &format!("the sources of {key:?}"), &path);
     }
 
     /// One source of the open piece `key`, as [`piece`](Self::piece) checks each.
@@ -139,28 +166,27 @@ impl Checker<'_> {
     }
 
     /// The open piece `key` ends: its emptiness and duplicate squares are reported before
-    /// its sources' diagnostics, as [`piece`](Self::piece) orders them.
-    pub(super) fn piece_end(&mut self, open: OpenPiece, key: &str) -> Option<PieceEntry> {
-        let path = Path::ROOT.key(key);
-        let sources_out = self.out.split_off(open.mark);
-        if open.squares.len() == 0 {
-            let message = format!("piece {key:?} has no source square");
-            self.error(codes::EMPTY_PIECE, &path, message);
+    /// its sources' diagnostics, as [`piece`](Self::piece) orders them (unless they were
+    /// reported when it began). Also returns its source squares.
+    pub(super) fn piece_end(
+        &mut self,
+        open: OpenPiece,
+        key: &str,
+    ) -> (Option<PieceEntry>, super::Keys) {
+        if !open.known {
+            // A counting pass may have handed on what was found since the mark: its order
+            // does not matter there.
+            let sources_out = self.out.split_off(open.mark.min(self.out.len()));
+            self.piece_squares(key, &open.squares);
+            self.out.extend(sources_out);
         }
-        self.duplicate_keys(
-            open.squares.iter(),
-            &format!("the sources of {key:?}"),
-            &path,
-        );
-        self.out.extend(sources_out);
-        let side = open.side?;
-        let actor = self.tables.intern_actor(key, side);
-        Some(PieceEntry {
+        let entry = open.side.map(|side| PieceEntry {
             name: key.to_owned(),
-            actor,
+            actor: self.tables.intern_actor(key, side),
             side,
             sources: open.sources,
-        })
+        });
+        (entry, open.squares)
     }
 
     fn piece(&mut self, key: &str, node: &Node, path: &Path<'_>) -> Option<PieceEntry> {

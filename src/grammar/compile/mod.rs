@@ -52,11 +52,8 @@ pub struct Compiled {
     tagged: Option<Tagged>,
     /// The capture groups that carry a role, by group index, in pattern order.
     groups: Vec<(usize, Role)>,
-    /// Whether the grammar names its uppercase branch (otherwise the side is read from the
-    /// first letter).
-    has_uppercase: bool,
-    /// The optional attributes of the dialect (`state`, `intermediate`, …), a bit per role.
-    optional: u8,
+    /// The attributes of the notation, a bit per role.
+    has: u16,
     pool: Pool<Scratch, ScratchFn>,
 }
 
@@ -88,13 +85,13 @@ impl Engine {
 /// [`ActorFields`] without an allocation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct View<'a> {
-    /// The style, as written.
-    pub style: &'a str,
-    /// The piece type without its modifiers, as written.
-    pub piece_type: &'a str,
-    /// The side.
-    pub side: Side,
-    /// The state prefix, in the dialects that have one.
+    /// The style, as written, in the notations that have one.
+    pub style: Option<&'a str>,
+    /// The piece type without its modifiers, as written, in the notations that have one.
+    pub piece_type: Option<&'a str>,
+    /// The side, in the notations that have one.
+    pub side: Option<Side>,
+    /// The state prefix, in the notations that have one.
     pub state: Option<State>,
     /// `pnn`'s `'` suffix.
     pub intermediate: Option<bool>,
@@ -102,49 +99,149 @@ pub struct View<'a> {
     pub promoted: Option<bool>,
     /// `beta`'s `-`.
     pub king: Option<bool>,
+    /// PIN's `^` suffix.
+    pub terminal: Option<bool>,
+    /// EPIN's `'` suffix, or the newest QPI's differing cases.
+    pub derived: Option<bool>,
 }
 
 impl View<'_> {
     /// The attributes, owned.
     pub fn fields(&self) -> ActorFields {
         ActorFields {
-            style: self.style.to_owned(),
-            piece_type: self.piece_type.to_owned(),
+            style: self.style.map(str::to_owned),
+            piece_type: self.piece_type.map(str::to_owned),
             side: self.side,
             state: self.state,
             intermediate: self.intermediate,
             promoted: self.promoted,
             king: self.king,
+            terminal: self.terminal,
+            derived: self.derived,
         }
+    }
+
+    /// The style, or `""` in a notation without one (a typed module reads only what its
+    /// notation has).
+    pub(crate) fn style_text(&self) -> &str {
+        self.style.unwrap_or_default()
+    }
+
+    /// The type, or `""` in a notation without one.
+    pub(crate) fn type_text(&self) -> &str {
+        self.piece_type.unwrap_or_default()
+    }
+
+    /// The side, or `first` in a notation without one.
+    pub(crate) fn side_or_first(&self) -> Side {
+        self.side.unwrap_or(Side::First)
     }
 }
 
 /// An accepted input's attributes, the text ones as spans of it (start, end).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Parts {
-    pub(crate) style: (usize, usize),
-    pub(crate) piece_type: (usize, usize),
-    pub(crate) side: Side,
+    pub(crate) style: Option<(usize, usize)>,
+    pub(crate) piece_type: Option<(usize, usize)>,
+    pub(crate) side: Option<Side>,
     pub(crate) state: Option<State>,
     pub(crate) intermediate: Option<bool>,
     pub(crate) promoted: Option<bool>,
     pub(crate) king: Option<bool>,
+    pub(crate) terminal: Option<bool>,
+    pub(crate) derived: Option<bool>,
 }
 
 impl Parts {
-    /// The parts as slices of `input`, the text they are spans of.
-    pub(crate) fn view<'a>(&self, input: &'a str) -> View<'a> {
-        let slice = |(start, end): (usize, usize)| input.get(start..end).unwrap_or_default();
-        View {
-            style: slice(self.style),
-            piece_type: slice(self.piece_type),
+    /// The parts of an accepted `input` of `dialect`, from the role groups that matched
+    /// (`spans`: role, start and end, in the order of the parse): the first match of a text
+    /// role wins; the side is `first` iff an [`Uppercase`](Role::Uppercase) rule matched; an
+    /// attribute is present iff a rule of the notation holds it (`has`, a bit per role of
+    /// [`bit`]).
+    #[inline]
+    pub(crate) fn assemble(
+        input: &[u8],
+        has: u16,
+        spans: impl Iterator<Item = (Role, usize, usize)>,
+    ) -> Parts {
+        let (mut style, mut piece_type, mut upper) = (None, None, false);
+        let mut state = None;
+        let mut flags = 0u16;
+        for (role, start, end) in spans {
+            match role {
+                Role::Uppercase => upper = true,
+                Role::Style => style = style.or(Some((start, end))),
+                Role::Type => piece_type = piece_type.or(Some((start, end))),
+                Role::State => {
+                    state = state.or(match &input[start..end] {
+                        b"" => Some(State::Normal),
+                        b"+" => Some(State::Enhanced),
+                        b"-" => Some(State::Diminished),
+                        _ => None,
+                    });
+                }
+                Role::Intermediate
+                | Role::Promoted
+                | Role::King
+                | Role::Terminal
+                | Role::Derived => {
+                    flags |= bit(role);
+                }
+            }
+        }
+        let present = |role: Role| has & bit(role) != 0;
+        let flag = |role: Role| present(role).then_some(flags & bit(role) != 0);
+        Parts {
+            style: if present(Role::Style) {
+                Some(style.unwrap_or_default())
+            } else {
+                None
+            },
+            piece_type: if present(Role::Type) {
+                Some(piece_type.unwrap_or_default())
+            } else {
+                None
+            },
+            side: present(Role::Uppercase).then_some(if upper {
+                Side::First
+            } else {
+                Side::Second
+            }),
+            state: present(Role::State).then(|| state.unwrap_or(State::Normal)),
+            intermediate: flag(Role::Intermediate),
+            promoted: flag(Role::Promoted),
+            king: flag(Role::King),
+            terminal: flag(Role::Terminal),
+            derived: flag(Role::Derived),
+        }
+    }
+
+    /// The view of the parts over `input`; `None` when a span is not UTF-8.
+    pub(crate) fn view<'a>(&self, input: &'a [u8]) -> Option<View<'a>> {
+        let slice = |span: Option<(usize, usize)>| match span {
+            Some((start, end)) => str::from_utf8(&input[start..end]).ok().map(Some),
+            None => Some(None),
+        };
+        Some(View {
+            style: slice(self.style)?,
+            piece_type: slice(self.piece_type)?,
             side: self.side,
             state: self.state,
             intermediate: self.intermediate,
             promoted: self.promoted,
             king: self.king,
-        }
+            terminal: self.terminal,
+            derived: self.derived,
+        })
     }
+}
+
+/// The roles a notation holds, a bit per role (see [`bit`]).
+pub(crate) fn held(dialect: Dialect) -> u16 {
+    dialect
+        .roles()
+        .iter()
+        .fold(0, |mask, &(_, role)| mask | bit(role))
 }
 
 /// Where a rejected input stops (D11's offset), and the state of the automaton there, which
@@ -208,7 +305,13 @@ impl Compiled {
     /// The fast path of a built-in grammar, compiled on first use.
     pub fn builtin(dialect: Dialect) -> Result<&'static Compiled, &'static CompileError> {
         BUILTIN[dialect.index()]
-            .get_or_init(|| Compiled::new(dialect, dialect.grammar_file(), dialect.grammar_text()))
+            .get_or_init(|| {
+                Compiled::new(
+                    dialect,
+                    dialect.grammar_file(),
+                    &super::stacked_text(dialect),
+                )
+            })
             .as_ref()
     }
 
@@ -240,11 +343,14 @@ impl Compiled {
             .map_err(|(rule, message)| fail(Some(&rule), message))?;
         agree::check(grammar).map_err(|(rule, message)| fail(Some(&rule), message))?;
         let named = translator.groups;
-        for (role, what) in [(Role::Style, "style"), (Role::Type, "type")] {
+        for &(rule, role) in dialect.roles() {
             if !named.iter().any(|(_, seen)| *seen == role) {
                 return Err(fail(
                     None,
-                    format!("no rule of the grammar holds the {what}"),
+                    format!(
+                        "no rule of the grammar holds the {} (the notation table names {rule})",
+                        role.as_str()
+                    ),
                 ));
             }
         }
@@ -263,7 +369,6 @@ impl Compiled {
             .collect();
         // Pattern order, as the parse tree's: the first group of a role to match wins.
         groups.sort_unstable_by_key(|&(index, _)| index);
-        let has_uppercase = named.iter().any(|(_, role)| *role == Role::Uppercase);
         let for_pool = captor.clone();
         let create: ScratchFn = Box::new(move || for_pool.scratch());
         let tagged = Tagged::build(&pattern, |group| {
@@ -279,11 +384,7 @@ impl Compiled {
             captor,
             tagged,
             groups,
-            has_uppercase,
-            optional: [Role::State, Role::Intermediate, Role::Promoted, Role::King]
-                .into_iter()
-                .filter(|&role| dialect.has(role))
-                .fold(0, |mask, role| mask | bit(role)),
+            has: held(dialect),
             pool: Pool::new(create),
         })
     }
@@ -333,9 +434,10 @@ impl Compiled {
     /// Never in practice: the DFA and the capture engine are built from one pattern, so an
     /// input the DFA accepts always has groups.
     pub fn view<'a>(&self, input: &'a str) -> Result<View<'a>, usize> {
-        self.judge(input.as_bytes())
-            .map(|parts| parts.view(input))
-            .map_err(|death| death.offset)
+        let parts = self.judge(input.as_bytes()).map_err(|death| death.offset)?;
+        Ok(parts
+            .view(input.as_bytes())
+            .expect("the spans of a str's groups are on character boundaries"))
     }
 
     /// The view of `input` given as bytes when the grammar accepts it, whole, and the input is
@@ -343,17 +445,7 @@ impl Compiled {
     /// of a grammar of ASCII bytes, an accepted input is ASCII: it is not checked for UTF-8
     /// apart from the slices the view holds.
     pub fn view_bytes<'a>(&self, input: &'a [u8]) -> Option<View<'a>> {
-        let parts = self.parts(input)?;
-        let slice = |(start, end): (usize, usize)| str::from_utf8(&input[start..end]).ok();
-        Some(View {
-            style: slice(parts.style)?,
-            piece_type: slice(parts.piece_type)?,
-            side: parts.side,
-            state: parts.state,
-            intermediate: parts.intermediate,
-            promoted: parts.promoted,
-            king: parts.king,
-        })
+        self.parts(input)?.view(input)
     }
 
     /// Whether every input the fast path accepts is printable ASCII without `"` or `\\`
@@ -489,41 +581,34 @@ impl Compiled {
             (slots[start] as usize, slots[start + 1] as usize)
         };
         let matched = |role: Role| seen & role_bit(role) != 0;
-        let side = if self.has_uppercase {
-            if matched(Role::Uppercase) {
+        let present = |role: Role| self.has & bit(role) != 0;
+        let flag = |role: Role| present(role).then_some(matched(role));
+        Parts {
+            style: present(Role::Style).then(|| span(Role::Style)),
+            piece_type: present(Role::Type).then(|| span(Role::Type)),
+            side: present(Role::Uppercase).then_some(if matched(Role::Uppercase) {
                 Side::First
             } else {
                 Side::Second
-            }
-        } else {
-            input
-                .iter()
-                .copied()
-                .find_map(Side::of_letter)
-                .unwrap_or(Side::First)
-        };
-        let has = |role: Role| self.optional & bit(role) != 0;
-        let state = has(Role::State).then(|| {
-            let (start, end) = span(Role::State);
-            match &input[start..end] {
-                b"+" => State::Enhanced,
-                b"-" => State::Diminished,
-                _ => State::Normal,
-            }
-        });
-        Parts {
-            style: span(Role::Style),
-            piece_type: span(Role::Type),
-            side,
-            state,
-            intermediate: has(Role::Intermediate).then_some(matched(Role::Intermediate)),
-            promoted: has(Role::Promoted).then_some(matched(Role::Promoted)),
-            king: has(Role::King).then_some(matched(Role::King)),
+            }),
+            state: present(Role::State).then(|| {
+                let (start, end) = span(Role::State);
+                match &input[start..end] {
+                    b"+" => State::Enhanced,
+                    b"-" => State::Diminished,
+                    _ => State::Normal,
+                }
+            }),
+            intermediate: flag(Role::Intermediate),
+            promoted: flag(Role::Promoted),
+            king: flag(Role::King),
+            terminal: flag(Role::Terminal),
+            derived: flag(Role::Derived),
         }
     }
 }
 
-/// The bit of `role` in [`Compiled`]'s mask of optional attributes.
-fn bit(role: Role) -> u8 {
-    1 << role as u8
+/// The bit of `role` in a mask of roles.
+pub(crate) fn bit(role: Role) -> u16 {
+    1 << role as u16
 }

@@ -12,11 +12,13 @@ use crate::output::DetectRecord;
 use crate::suite::common::input_bytes;
 
 /// The version of the corpus format that `gan generate` writes; every file carries it as
-/// `"format"`. Format 2 added `error.hint` (`conformance/CHANGES.md`).
-pub const FORMAT: u32 = 2;
+/// `"format"`. Format 2 added `error.hint`; format 3, the editions as notations, whose `actor`
+/// holds only the members its notation has (`style`, `type` and `side` among them no longer
+/// always) and may hold `terminal` and `derived` (`conformance/CHANGES.md`).
+pub const FORMAT: u32 = 3;
 
-/// The formats the loader reads: 1 (no hints: a hint is then not compared) and 2.
-pub const READABLE_FORMATS: [u32; 2] = [1, FORMAT];
+/// The formats the loader reads: 1 (no hints: a hint is then not compared), 2 and 3.
+pub const READABLE_FORMATS: [u32; 3] = [1, 2, FORMAT];
 
 /// `gan/{dialect}.json`: every vector of one dialect.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -81,10 +81,11 @@ fn parse(path: &Path, text: &str) -> Result<VectorFile, LoadError> {
     let fail = |message: String| LoadError::new(path, message);
     let file: VectorFile = load::parse(path, text, "a vector file")?;
     if !READABLE_FORMATS.contains(&file.format) {
-        let [old, new] = READABLE_FORMATS;
+        let readable: Vec<String> = READABLE_FORMATS.iter().map(u32::to_string).collect();
         return Err(fail(format!(
-            "format {} is not supported: this gan reads formats {old} and {new}",
-            file.format
+            "format {} is not supported: this gan reads formats {}",
+            file.format,
+            readable.join(", ")
         )));
     }
     let dialect: Dialect = file.dialect.parse().map_err(|e| fail(format!("{e}")))?;

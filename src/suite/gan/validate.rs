@@ -10,6 +10,7 @@ use crate::suite::common::validate::{
 };
 
 use super::format::VectorFile;
+use crate::model::Dialect;
 
 fn gan_id() -> &'static Regex {
     static CELL: OnceLock<Regex> = OnceLock::new();
@@ -116,8 +117,10 @@ pub fn gan_file(file: &VectorFile) -> Result<(), Problem> {
             })?;
         }
         if let Some(actor) = &vector.actor {
+            members(&vector.dialect, actor, id)?;
+            let empty = |text: &Option<String>| text.as_ref().is_some_and(String::is_empty);
             rule(
-                !actor.style.is_empty() && !actor.piece_type.is_empty(),
+                !empty(&actor.style) && !empty(&actor.piece_type),
                 id,
                 || "`actor` has an empty `style` or `type`".to_owned(),
             )?;
@@ -177,4 +180,16 @@ fn hint(id: &str, format: u32, code: &str, hint: Option<&Option<String>>) -> Res
 
 fn mutation_ok(name: &str) -> bool {
     mutation().is_match(name)
+}
+
+/// Every member of `actor` is an attribute of its notation (D20), when the notation is known.
+fn members(dialect: &str, actor: &crate::model::ActorFields, id: &str) -> Result<(), Problem> {
+    let Ok(dialect) = dialect.parse::<Dialect>() else {
+        return Ok(());
+    };
+    let known = dialect.attributes();
+    let members: Vec<&str> = actor.pairs().into_iter().map(|(name, _)| name).collect();
+    rule(members.iter().all(|name| known.contains(name)), id, || {
+        format!("`actor` has the members {members:?}; {dialect} has only {known:?}")
+    })
 }

@@ -40,7 +40,7 @@ use super::format::{to_json, CrossFile, CrossVector, ExpectedError, Vector, Vect
 use super::load::FOLDER;
 use crate::grammar::ir::Grammar;
 use crate::grammar::vm::VmGrammar;
-use crate::notation::Role;
+use crate::notation::{Family, Role};
 
 /// The seed used when none is given.
 pub const DEFAULT_SEED: u64 = 5;
@@ -68,19 +68,33 @@ const GROUP_SHARES: [(&str, usize); 9] = [
     ("other-dialect", 60),
 ];
 
+/// An edition's file holds fewer vectors than this (the GAN dialects' files predate the
+/// bound): its invalid vectors fill what its valid ones leave, the string mutations up to half
+/// of it (each group's share scaled down alike), and the confusion samples the rest (every
+/// first sample before any second).
+const EDITION_FILE_LIMIT: usize = 2900;
+
+/// A language of at most this many strings is written whole (PIN, SIN, EPIN); a larger one
+/// made of two notations' languages and a separator (the QPI editions) gets a sample of them
+/// ([`valid::composition`]).
+const LANGUAGE_LIMIT: usize = 1000;
+
 /// The order of the groups in a file; on a duplicate input the earlier group wins.
-const VALID_GROUPS: [&str; 7] = [
+const VALID_GROUPS: [&str; 9] = [
     "combination",
     "alternative",
     "optional",
     "repetition",
     "class-boundary",
+    "language",
+    "composition",
     "random",
     "bounds",
 ];
-const INVALID_GROUPS: [&str; 18] = [
+const INVALID_GROUPS: [&str; 19] = [
     "errata",
     "decisions",
+    "examples",
     "empty",
     "separator",
     "whitespace",
@@ -269,11 +283,18 @@ pub fn generate(config: &Config) -> Result<GanCorpus, GenerateError> {
 fn prepare(dialect: Dialect, config: &Config) -> Result<Prepared, GenerateError> {
     let file = dialect.grammar_file();
     let (text, parser) = match &config.grammars {
-        Grammars::Embedded => (dialect.grammar_text().to_owned(), None),
+        Grammars::Embedded => (crate::grammar::stacked_text(dialect), None),
         Grammars::Dir(dir) => {
+            // The notation's file, then the files it composes, stacked as pest stacks them.
+            let mut text = String::new();
+            for (name, _) in dialect.grammar_files() {
+                let path = dir.join(name);
+                let part = std::fs::read_to_string(&path).map_err(|error| {
+                    GenerateError::Grammar(format!("{}: {error}", path.display()))
+                })?;
+                text.push_str(&part);
+            }
             let path = dir.join(file);
-            let text = std::fs::read_to_string(&path)
-                .map_err(|error| GenerateError::Grammar(format!("{}: {error}", path.display())))?;
             let vm = VmGrammar::new(dialect, &path.display().to_string(), &text)
                 .map_err(GenerateError::Grammar)?;
             (text, Some(vm))
@@ -289,7 +310,7 @@ fn prepare(dialect: Dialect, config: &Config) -> Result<Prepared, GenerateError>
             let pattern = patterns.get(&dialect).ok_or_else(|| {
                 GenerateError::Oracle(format!("the oracle file has no pattern for {dialect}"))
             })?;
-            let compiled = Oracle::from_pattern(pattern).map_err(|error| {
+            let compiled = Oracle::from_pattern(dialect, pattern).map_err(|error| {
                 GenerateError::Oracle(format!("the oracle pattern for {dialect}: {error}"))
             })?;
             Some(compiled)
@@ -333,26 +354,7 @@ fn dialect_file(
     seed: u64,
 ) -> Result<(VectorFile, Coverage), GenerateError> {
     let me = &prepared[dialect as usize];
-    let file_error =
-        |error: String| GenerateError::Grammar(format!("{}: {error}", dialect.grammar_file()));
-
-    // Valid: the structured candidates, then the random sample up to the target.
-    let mut candidates = me.structured.clone();
-    let mut known: HashSet<Vec<u8>> = candidates.iter().map(|c| c.input.clone()).collect();
-    let sample_seed = dialect_seed(seed, dialect) ^ 0x5EED;
-    for index in 0..(VALID_TARGET * 50) as u64 {
-        if known.len() >= VALID_TARGET {
-            break;
-        }
-        let candidate = valid::sample(&me.grammar, sample_seed, index).map_err(file_error)?;
-        known.insert(candidate.input.clone());
-        candidates.push(candidate);
-    }
-    // After the sample, whose target counts what came before: the length bounds.
-    let bounds =
-        valid::bounds(&me.grammar, dialect_seed(seed, dialect), &me.shapes).map_err(file_error)?;
-    known.extend(bounds.iter().map(|c| c.input.clone()));
-    candidates.extend(bounds);
+    let (candidates, known) = valid_candidates(prepared, me, seed)?;
     let mut hits: HashSet<Hit> = HashSet::new();
     let mut valid = Vec::new();
     for candidate in ordered(candidates, &VALID_GROUPS) {
@@ -373,8 +375,10 @@ fn dialect_file(
     let coverage = coverage::measure(&me.grammar, &hits);
 
     // Invalid: mutants of the grammar, of the valid strings, and fixed lists.
+    let budget = (dialect.family() != Family::Dialects)
+        .then(|| EDITION_FILE_LIMIT.saturating_sub(valid.len()));
     let invalid = ordered(
-        invalid_candidates(prepared, me, seed, &valid)?,
+        invalid_candidates(prepared, me, seed, &valid, budget)?,
         &INVALID_GROUPS,
     );
     let mut judged_invalid = Vec::new();
@@ -390,13 +394,20 @@ fn dialect_file(
             Verdict::Valid(..)
                 if candidate.source.is_none() && candidate.mutation != Some("invalid-utf8") =>
             {
-                // The decision record's examples and the long inputs keep their group.
+                // The decision record's examples and the long inputs keep their group; an
+                // erratum valid here is no erratum here, and loses its note.
                 let group = match candidate.group {
                     "decisions" | "long" => candidate.group,
                     _ => "examples",
                 };
+                let note = if candidate.group == "errata" {
+                    None
+                } else {
+                    candidate.note.clone()
+                };
                 let candidate = Candidate {
                     mutation: None,
+                    note,
                     ..Candidate { group, ..candidate }
                 };
                 valid.push(Judged { candidate, verdict });
@@ -405,6 +416,9 @@ fn dialect_file(
             // derivations do not say.
             Verdict::Valid(..) => {}
         }
+    }
+    if budget.is_some() {
+        trim_to_limit(valid.len(), &mut judged_invalid);
     }
 
     let ids: HashMap<String, String> = valid
@@ -434,38 +448,78 @@ fn dialect_file(
     Ok((file, coverage))
 }
 
-/// The invalid candidates of one dialect, before ordering and deduplication.
+/// The valid candidates of one notation, and their inputs: the structured candidates, then
+/// every string of a small language, or a sample of a composed one, then the random sample up
+/// to the target.
+fn valid_candidates(
+    prepared: &[Prepared],
+    me: &Prepared,
+    seed: u64,
+) -> Result<(Vec<Candidate>, HashSet<Vec<u8>>), GenerateError> {
+    let dialect = me.dialect;
+    let file_error =
+        |error: String| GenerateError::Grammar(format!("{}: {error}", dialect.grammar_file()));
+    let mut candidates = me.structured.clone();
+    let language = me.grammar.language(LANGUAGE_LIMIT);
+    let target = language.as_ref().map_or(VALID_TARGET, Vec::len);
+    match &language {
+        Some(language) => candidates.extend(
+            language
+                .iter()
+                .map(|text| Candidate::new("language", text.as_str())),
+        ),
+        None => candidates.extend(composition(prepared, me)?),
+    }
+    let mut known: HashSet<Vec<u8>> = candidates.iter().map(|c| c.input.clone()).collect();
+    let sample_seed = dialect_seed(seed, dialect) ^ 0x5EED;
+    for index in 0..(VALID_TARGET * 50) as u64 {
+        if known.len() >= VALID_TARGET.min(target) {
+            break;
+        }
+        let candidate = valid::sample(&me.grammar, sample_seed, index).map_err(file_error)?;
+        known.insert(candidate.input.clone());
+        candidates.push(candidate);
+    }
+    // After the sample, whose target counts what came before: the length bounds.
+    let bounds =
+        valid::bounds(&me.grammar, dialect_seed(seed, dialect), &me.shapes).map_err(file_error)?;
+    known.extend(bounds.iter().map(|c| c.input.clone()));
+    candidates.extend(bounds);
+    Ok((candidates, known))
+}
+
+/// An edition's file stays under its limit: the last confusion samples (the latest in sample
+/// order) go first.
+fn trim_to_limit(valid: usize, invalid: &mut Vec<Judged>) {
+    while valid + invalid.len() >= EDITION_FILE_LIMIT {
+        let Some(last) = invalid
+            .iter()
+            .rposition(|j| j.candidate.group == "confusion")
+        else {
+            break;
+        };
+        invalid.remove(last);
+    }
+}
+
+/// The invalid candidates of one dialect, before ordering and deduplication; with a `budget`
+/// (an edition), about that many.
 fn invalid_candidates(
     prepared: &[Prepared],
     me: &Prepared,
     seed: u64,
     valid: &[Judged],
+    budget: Option<usize>,
 ) -> Result<Vec<Candidate>, GenerateError> {
     let dialect = me.dialect;
     let walk =
         |error: String| GenerateError::Grammar(format!("{}: {error}", dialect.grammar_file()));
     let grammar_seed = dialect_seed(seed, dialect);
     let mut out = mutate::fixed();
-    for other in prepared.iter().filter(|p| p.dialect != dialect) {
-        for candidate in other.structured.iter().filter(|c| c.group == "combination") {
-            let id = id::vector_id(
-                other.dialect.as_str(),
-                true,
-                "combination",
-                &candidate.input,
-            );
-            out.push(Candidate::mutant(
-                "other-dialect",
-                "other-dialect",
-                candidate.input.clone(),
-                Some(Source::Id(id)),
-            ));
-        }
+    if dialect.family() != Family::Dialects {
+        out.extend(targeted::examples());
     }
-    out.extend(
-        mutate::OTHER_DIALECT
-            .map(|input| Candidate::mutant("other-dialect", "other-dialect", input, None)),
-    );
+    out.extend(other_dialect(prepared, dialect));
     // Grammar mutations on every shape, and on every shape with its repetitions at 2.
     for shape in &me.shapes {
         let base = valid::derive_with(&me.grammar, grammar_seed, shape.clone()).map_err(walk)?;
@@ -489,24 +543,29 @@ fn invalid_candidates(
     // its share, until the target.
     let mut known: HashSet<Vec<u8>> = out.iter().map(|c| c.input.clone()).collect();
     let mut per_group: HashMap<&str, usize> = HashMap::new();
+    let target = budget.map_or(INVALID_TARGET, |budget| INVALID_TARGET.min(budget / 2));
+    let scale = |share: usize| share * target / INVALID_TARGET;
     let sources = valid
         .iter()
         .map(|j| String::from_utf8_lossy(&j.candidate.input).into_owned())
         .filter(|input| input.chars().count() <= MAX_SOURCE_CHARS);
     for (index, source) in sources.enumerate() {
-        if known.len() >= INVALID_TARGET {
+        if known.len() >= target {
             break;
         }
         let mut mutants = mutate::string_mutants(&me.grammar, &source);
         if index < BYTE_SOURCES {
-            mutants.extend(mutate::byte_mutants(&source));
+            mutants.extend(mutate::byte_mutants(
+                &source,
+                mutate::separator(&me.grammar),
+            ));
         }
         for mutant in mutants {
             let count = per_group.entry(mutant.group).or_insert(0);
             let share = GROUP_SHARES
                 .iter()
                 .find(|(g, _)| *g == mutant.group)
-                .map_or(usize::MAX, |s| s.1);
+                .map_or(usize::MAX, |s| scale(s.1));
             if *count < share && known.insert(mutant.input.clone()) {
                 *count += 1;
                 out.push(mutant);
@@ -526,10 +585,16 @@ fn invalid_candidates(
         &role_rules,
         valid.iter().map(|j| j.candidate.input.as_slice()),
     );
-    out.extend(targeted::structured(&sources));
+    let starts = |c: char| {
+        !matches!(
+            me.judge.judge(c.to_string().as_bytes()),
+            Ok(Verdict::Invalid(error)) if error.offset() == 0
+        )
+    };
+    out.extend(targeted::structured(&me.grammar, &sources, starts));
     // The confusion cells count only new inputs the judge finds invalid (a disagreement is
     // kept, so that the judging below reports it).
-    let grammars: Vec<&Grammar> = prepared.iter().map(|p| &p.grammar).collect();
+    let grammars: Vec<&Grammar> = peers(prepared, dialect).map(|p| &p.grammar).collect();
     let taken: HashSet<Vec<u8>> = out
         .iter()
         .map(|c| c.input.clone())
@@ -539,15 +604,48 @@ fn invalid_candidates(
         !taken.contains(input.as_bytes())
             && !matches!(me.judge.judge(input.as_bytes()), Ok(Verdict::Valid(..)))
     };
+    // With a budget, the confusion samples fill what the other candidates leave of it.
+    let limit = budget.map_or(targeted::CONFUSION_LIMIT, |budget| {
+        let others = taken.len() - valid.len();
+        targeted::CONFUSION_LIMIT.min(budget.saturating_sub(others))
+    });
     out.extend(targeted::confusion(
         &me.grammar,
         &role_rules,
         &sources,
         &targeted::alphabet(&grammars),
         keep,
+        limit,
     ));
     out.extend(class_candidates(me, &role_rules, &sources, valid, &out));
     Ok(out)
+}
+
+/// The `other-dialect` candidates of `dialect`: the other notations' combinations (each with
+/// its source id), and the fixed list.
+fn other_dialect(prepared: &[Prepared], dialect: Dialect) -> Vec<Candidate> {
+    let mut out = Vec::new();
+    for other in peers(prepared, dialect).filter(|p| p.dialect != dialect) {
+        for candidate in other.structured.iter().filter(|c| c.group == "combination") {
+            let id = id::vector_id(
+                other.dialect.as_str(),
+                true,
+                "combination",
+                &candidate.input,
+            );
+            out.push(Candidate::mutant(
+                "other-dialect",
+                "other-dialect",
+                candidate.input.clone(),
+                Some(Source::Id(id)),
+            ));
+        }
+    }
+    out.extend(
+        mutate::OTHER_DIALECT
+            .map(|input| Candidate::mutant("other-dialect", "other-dialect", input, None)),
+    );
+    out
 }
 
 /// The whole alphabet by class and two errors in one input, at every position class of
@@ -593,6 +691,75 @@ fn class_candidates(
             }),
     );
     out
+}
+
+/// The notations whose grammars and shapes `dialect`'s generation reads (the other-dialect
+/// strings, the confusion alphabet): the GAN dialects read each other only, so that a new
+/// family of notations leaves their files as they were; the editions read every notation.
+fn peers(prepared: &[Prepared], dialect: Dialect) -> impl Iterator<Item = &Prepared> {
+    let all = dialect.family() != Family::Dialects;
+    prepared
+        .iter()
+        .filter(move |p| all || p.dialect.family() == Family::Dialects)
+}
+
+/// The valid sample of a language made of two notations' languages joined by the grammar's
+/// separator (the QPI editions: SIN, `:`, PIN), too large to write whole: every string of
+/// the second part under the first and last string of each case of the first part, and
+/// every string of the first part with the first and last string of the second that the
+/// grammar accepts after it. Only the strings the judge accepts are kept.
+fn composition(prepared: &[Prepared], me: &Prepared) -> Result<Vec<Candidate>, GenerateError> {
+    let files = me.dialect.grammar_files();
+    let separator = mutate::separator(&me.grammar);
+    let part = |file: &str| {
+        prepared
+            .iter()
+            .find(|p| p.dialect.grammar_file() == file)
+            .and_then(|p| p.grammar.language(LANGUAGE_LIMIT))
+    };
+    let (Some(separator), [_, (first, _), (second, _)]) = (separator, files.as_slice()) else {
+        return Ok(Vec::new());
+    };
+    let (Some(heads), Some(tails)) = (part(first), part(second)) else {
+        return Ok(Vec::new());
+    };
+    let accepted = |head: &str, tail: &str| -> Result<Option<String>, GenerateError> {
+        let text = format!("{head}{separator}{tail}");
+        Ok(match me.judge.judge(text.as_bytes())? {
+            Verdict::Valid(..) => Some(text),
+            Verdict::Invalid(_) => None,
+        })
+    };
+    let mut out = Vec::new();
+    // The first and last head of each case (the heads are in derivation order).
+    let case = |text: &str| text.bytes().find_map(crate::model::Side::of_letter);
+    let mut ends: Vec<&String> = Vec::new();
+    for side in crate::model::Side::ALL {
+        let of_side: Vec<&String> = heads.iter().filter(|h| case(h) == Some(side)).collect();
+        ends.extend(of_side.first().copied());
+        ends.extend(of_side.last().copied());
+    }
+    ends.dedup();
+    for head in ends {
+        for tail in &tails {
+            out.extend(accepted(head, tail)?);
+        }
+    }
+    for head in &heads {
+        let mut fitting = Vec::new();
+        for tail in &tails {
+            if let Some(text) = accepted(head, tail)? {
+                fitting.push(text);
+            }
+        }
+        let last = fitting.pop();
+        out.extend(fitting.into_iter().take(1));
+        out.extend(last);
+    }
+    Ok(out
+        .into_iter()
+        .map(|text| Candidate::new("composition", text))
+        .collect())
 }
 
 /// Candidates in the order of `groups` (stable within a group), the first of each input kept.
@@ -690,6 +857,12 @@ fn cross_file(prepared: &[Prepared], files: &[VectorFile]) -> Result<CrossFile, 
     for file in files {
         let mut boundaries = 0;
         let mut invalid = 0;
+        // The editions' files lend fewer of their invalid inputs: they share most of their
+        // mutations with the dialects' and with each other.
+        let every = match file.dialect.parse::<Dialect>().map(Dialect::family) {
+            Ok(Family::Dialects) => 25,
+            _ => 200,
+        };
         for vector in &file.vectors {
             let take = match vector.group.as_str() {
                 "combination" => true,
@@ -701,7 +874,7 @@ fn cross_file(prepared: &[Prepared], files: &[VectorFile]) -> Result<CrossFile, 
                 }
                 _ if !vector.valid => {
                     invalid += 1;
-                    invalid % 25 == 1
+                    invalid % every == 1
                 }
                 _ => false,
             };

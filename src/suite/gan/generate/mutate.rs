@@ -7,8 +7,17 @@ use super::derive::{Decision, SiteKind};
 use super::valid::{derive_with, Overrides};
 use crate::grammar::ir::Grammar;
 
-/// The separator of the GAN family's `<style>:<piece>` shape (docs/DECISIONS.md §1).
-const SEPARATOR: char = ':';
+/// The separator of a grammar's language, as one character: the `:` of the GAN family's
+/// `<style>:<piece>` shape (docs/DECISIONS.md §1), read from the grammar's literals
+/// ([`Grammar::separator`]); `None` in a notation without one (PIN, SIN, EPIN, SNN).
+pub(crate) fn separator(grammar: &Grammar) -> Option<char> {
+    let text = grammar.separator()?;
+    let mut chars = text.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) => Some(c),
+        _ => None,
+    }
+}
 
 /// D1: whitespace and invisible characters a lax implementation trims or ignores.
 const WHITESPACE: [(&str, &str); 7] = [
@@ -152,11 +161,13 @@ pub(crate) fn grammar_mutants(
     Ok(out)
 }
 
-/// Every string-level mutation of one valid `source`, group by group.
+/// Every string-level mutation of one valid `source`, group by group. The mutations of the
+/// separator (moved, doubled, missing, empty components) exist where the grammar has one.
 pub(crate) fn string_mutants(grammar: &Grammar, source: &str) -> Vec<Candidate> {
     let mut mutator = Mutator {
         source,
         chars: source.chars().collect(),
+        separator: separator(grammar),
         out: Vec::new(),
     };
     mutator.components();
@@ -172,6 +183,8 @@ pub(crate) fn string_mutants(grammar: &Grammar, source: &str) -> Vec<Candidate> 
 struct Mutator<'s> {
     source: &'s str,
     chars: Vec<char>,
+    /// The grammar's separator.
+    separator: Option<char>,
     out: Vec<Candidate>,
 }
 
@@ -190,8 +203,10 @@ impl Mutator<'_> {
         text
     }
 
+    /// Where the grammar's separator is in the source.
     fn separator(&self) -> Option<usize> {
-        self.chars.iter().position(|&c| c == SEPARATOR)
+        let separator = self.separator?;
+        self.chars.iter().position(|&c| c == separator)
     }
 
     fn letters(&self) -> Vec<usize> {
@@ -202,7 +217,9 @@ impl Mutator<'_> {
 
     /// D7: empty components; the separator doubled, missing, or moved to every position.
     fn components(&mut self) {
-        let Some(sep) = self.separator() else { return };
+        let (Some(sep), Some(separator)) = (self.separator(), self.separator) else {
+            return;
+        };
         let style_only: String = self.chars[..=sep].iter().collect();
         let modifiers: String = self.chars[sep + 1..]
             .iter()
@@ -211,17 +228,22 @@ impl Mutator<'_> {
         self.push("empty", "empty-component", self.with(0, sep, ""));
         self.push("empty", "empty-component", style_only.clone());
         self.push("empty", "empty-component", style_only + &modifiers);
-        self.push("separator", "separator-doubled", self.with(sep, 0, ":"));
+        let doubled = separator.to_string();
+        self.push(
+            "separator",
+            "separator-doubled",
+            self.with(sep, 0, &doubled),
+        );
         self.push("separator", "separator-missing", self.with(sep, 1, ""));
         let without: Vec<char> = self
             .chars
             .iter()
             .copied()
-            .filter(|&c| c != SEPARATOR)
+            .filter(|&c| c != separator)
             .collect();
         for at in (0..=without.len()).filter(|&at| at != sep) {
             let mut moved: String = without[..at].iter().collect();
-            moved.push(SEPARATOR);
+            moved.push(separator);
             moved.extend(&without[at..]);
             self.push("separator", "separator-moved", moved);
         }
@@ -340,8 +362,9 @@ impl Mutator<'_> {
     }
 }
 
-/// Byte-level mutations of `source` that are not UTF-8.
-pub(crate) fn byte_mutants(source: &str) -> Vec<Candidate> {
+/// Byte-level mutations of `source` that are not UTF-8 (an overlong form of the grammar's
+/// `separator`, when it has one, in its place).
+pub(crate) fn byte_mutants(source: &str, separator: Option<char>) -> Vec<Candidate> {
     let bytes = source.as_bytes();
     let from = || Some(Source::Input(source.to_owned()));
     let mut variants: Vec<Vec<u8>> = vec![
@@ -353,9 +376,14 @@ pub(crate) fn byte_mutants(source: &str) -> Vec<Candidate> {
         let at = first.len_utf8();
         variants.push([&bytes[..at], b"\x80".as_slice(), &bytes[at..]].concat());
     }
-    if let Some(sep) = source.find(SEPARATOR) {
-        // An overlong ':' (0xC0 0xBA) in place of the separator.
-        variants.push([&bytes[..sep], b"\xC0\xBA".as_slice(), &bytes[sep + 1..]].concat());
+    if let Some(sep) = separator
+        .filter(char::is_ascii)
+        .and_then(|separator| source.find(separator))
+    {
+        // An overlong form of the separator (for ':', 0xC0 0xBA) in its place.
+        let byte = bytes[sep];
+        let overlong = [0xC0 | (byte >> 6), 0x80 | (byte & 0x3F)];
+        variants.push([&bytes[..sep], overlong.as_slice(), &bytes[sep + 1..]].concat());
     }
     variants
         .into_iter()

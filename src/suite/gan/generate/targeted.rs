@@ -50,6 +50,70 @@ pub(crate) const DECISIONS: [(&str, &str); 30] = [
     ("CHESS960:K", "D9: a style with digits"),
 ];
 
+/// The examples printed in the specs of the editions (and in the implementations that date
+/// them), tried in every edition (not in the GAN dialects, whose files predate them), kept
+/// whatever their verdict there.
+const EXAMPLES: [(&str, &str); 20] = [
+    (
+        "K+",
+        "pin-1.0.0: an invalid example (the state modifier comes first)",
+    ),
+    (
+        "^K",
+        "pin-1.0.0: an invalid example (the terminal marker comes last)",
+    ),
+    (
+        "++K",
+        "pin-1.0.0: an invalid example (one state modifier at most)",
+    ),
+    (
+        "K^^",
+        "pin-1.0.0: an invalid example (one terminal marker at most)",
+    ),
+    ("-K^", "pin-1.0.0: a diminished terminal piece"),
+    ("+G^", "pin-1.0.0: an enhanced terminal piece"),
+    (
+        "K''",
+        "epin-1.0.0: an invalid example (one derivation marker at most)",
+    ),
+    (
+        "K'^",
+        "epin-1.0.0: an invalid example (the derivation marker comes last)",
+    ),
+    ("K^'", "epin-1.0.0: a derived terminal piece"),
+    ("C:R", "qpi-1.0.0: Native, both letters uppercase"),
+    (
+        "C:r",
+        "qpi-1.0.0: Derived, the style letter uppercase and the piece lowercase",
+    ),
+    ("c:r", "qpi-1.0.0: Native, both letters lowercase"),
+    (
+        "c:R",
+        "qpi-1.0.0: Derived, the style letter lowercase and the piece uppercase",
+    ),
+    ("S:+r", "qpi-1.0.0: an enhanced piece of the second side"),
+    ("X:G^", "qpi-1.0.0: a terminal piece"),
+    ("Chess960", "snn-1.0.0: a valid name, letters then digits"),
+    ("CHESS", "snn-1.0.0: a valid name in capitals"),
+    (
+        "chess",
+        "snn-1.0.0: an invalid name (a lowercase first letter)",
+    ),
+    ("Chess_960", "snn-1.0.0: an invalid name (an underscore)"),
+    ("3DChess", "snn-1.0.0: an invalid name (a digit first)"),
+];
+
+/// The examples of the editions' specs, as candidates of the group `examples`.
+pub(crate) fn examples() -> Vec<Candidate> {
+    EXAMPLES
+        .iter()
+        .map(|&(input, note)| Candidate {
+            note: Some(note.into()),
+            ..Candidate::mutant("examples", "spec-example", input, None)
+        })
+        .collect()
+}
+
 /// The lengths of the long inputs (D5: no maximum length): around powers of two and the
 /// buffer sizes implementations pick.
 const LONG: [usize; 8] = [255, 256, 257, 1024, 1025, 4096, 4097, 65536];
@@ -239,38 +303,50 @@ pub(crate) fn sources<'a>(
 }
 
 /// The structured candidates of one dialect: offset 0, decisions, long inputs, invalid UTF-8
-/// after multi-byte characters. `sources` are short valid inputs of the dialect.
-pub(crate) fn structured(sources: &[String]) -> Vec<Candidate> {
+/// after multi-byte characters. `sources` are short valid inputs of the dialect; `grammar` is
+/// its grammar, whose literals give more inputs that may fail at offset 0 and whose separator
+/// shapes the long inputs. `starts` says whether a dialect's identifier can start with a
+/// character (an offset-zero input whose first character can is left out: it does not fail
+/// at 0).
+pub(crate) fn structured(
+    grammar: &Grammar,
+    sources: &[String],
+    starts: impl Fn(char) -> bool,
+) -> Vec<Candidate> {
     let mut out = Vec::new();
-    for input in OFFSET_ZERO {
-        out.push(Candidate::mutant("blank", "offset-zero", input, None));
+    let literals = grammar
+        .literals()
+        .into_iter()
+        .filter(|literal| !OFFSET_ZERO.contains(literal))
+        .map(str::to_owned);
+    let blank: Vec<String> = OFFSET_ZERO
+        .iter()
+        .map(|&input| input.to_owned())
+        .chain(literals)
+        .collect();
+    for input in blank {
+        if input.chars().next().is_some_and(|c| !starts(c)) {
+            out.push(Candidate::mutant("blank", "offset-zero", input, None));
+        }
     }
     for (input, note) in DECISIONS {
         let mut candidate = Candidate::mutant("decisions", "decision-example", input, None);
         candidate.note = Some(note.into());
         out.push(candidate);
     }
+    let separator = super::mutate::separator(grammar);
     for length in LONG {
-        // Valid where a style may be a word: `AAA…A:K`; invalid at the last byte two ways.
-        let style = "A".repeat(length - 2);
-        out.push(Candidate::mutant(
-            "long",
-            "long",
-            format!("{style}:K"),
-            None,
-        ));
-        out.push(Candidate::mutant(
-            "long",
-            "long",
-            format!("{}!", "A".repeat(length - 1)),
-            None,
-        ));
-        out.push(Candidate::mutant(
-            "long",
-            "long",
-            format!("{}:K!", "A".repeat(length - 3)),
-            None,
-        ));
+        // With a separator, valid where a style may be a word: `AAA…A:K`; without, valid
+        // where a name may be letters: `AAA…A`. Invalid at the last byte two ways.
+        let long = |text: String| Candidate::mutant("long", "long", text, None);
+        if let Some(separator) = separator {
+            out.push(long(format!("{}{separator}K", "A".repeat(length - 2))));
+            out.push(long(format!("{}!", "A".repeat(length - 1))));
+            out.push(long(format!("{}{separator}K!", "A".repeat(length - 3))));
+        } else {
+            out.push(long("A".repeat(length)));
+            out.push(long(format!("{}!", "A".repeat(length - 1))));
+        }
     }
     // A case mismatch whose re-cased input is invalid too: no hint (D3).
     for source in sources.iter().take(6) {
@@ -308,14 +384,15 @@ pub(crate) fn structured(sources: &[String]) -> Vec<Candidate> {
 /// of a class up to 3 times per cell. The position class is the grammar rule the position
 /// lies in ([`places`]); `role_rules` name the rules that hold an attribute. A sample counts
 /// only when `keep` says so (the caller keeps the inputs that are new and invalid), and an
-/// input is tried once. When the cells hold more than [`CONFUSION_LIMIT`] samples, every
-/// first sample comes before any second.
+/// input is tried once. When the cells hold more than `limit` samples (at most
+/// [`CONFUSION_LIMIT`]), every first sample comes before any second.
 pub(crate) fn confusion(
     grammar: &Grammar,
     role_rules: &[&str],
     sources: &[String],
     alphabet: &[(&'static str, Vec<char>)],
     mut keep: impl FnMut(&str) -> bool,
+    limit: usize,
 ) -> Vec<Candidate> {
     let mut tried: HashSet<String> = HashSet::new();
     let mut samples: Vec<(usize, Candidate)> = Vec::new();
@@ -372,7 +449,7 @@ pub(crate) fn confusion(
         }
     }
     samples.sort_by_key(|(sample, _)| *sample);
-    samples.truncate(CONFUSION_LIMIT);
+    samples.truncate(limit);
     samples
         .into_iter()
         .map(|(_, candidate)| candidate)
@@ -400,10 +477,13 @@ mod tests {
     use super::{alphabet, places, Grammar, SHARED};
     use crate::model::Dialect;
 
-    /// The grammar files and their texts, in the order of the notation table.
+    /// The grammar files and their texts, in the order of the notation table: the five GAN
+    /// dialects', which read each other only (the editions' grammars compose other files, and
+    /// the GAN dialects' confusion never reads them).
     fn sources() -> impl Iterator<Item = (&'static str, &'static str)> {
         Dialect::ALL
             .into_iter()
+            .filter(|dialect| dialect.family() == crate::notation::Family::Dialects)
             .map(|dialect| (dialect.grammar_file(), dialect.grammar_text()))
     }
 
