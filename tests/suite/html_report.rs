@@ -116,7 +116,7 @@ fn the_html_report_is_one_self_contained_page() {
     assert!(page
         .contains("<dt>command</dt><dd><code>python3 examples/adapters/my_adapter.py</code></dd>"));
     let sha = regex::Regex::new(
-        r#"<code title="sha256 ([0-9a-f]{64})">gan/snn-pin\.json \(format 2, sha256 ([0-9a-f]{12})\)</code>"#,
+        r#"<code title="sha256 ([0-9a-f]{64})">gan/snn-pin\.json \(format 3, sha256 ([0-9a-f]{12})\)</code>"#,
     )
     .unwrap();
     let hashes = sha.captures(&page).expect("the corpus file's hash");
@@ -247,7 +247,7 @@ fn the_matrix_in_markdown_says_where_implementations_differ() {
     let markdown = text(&output.stdout);
     assert!(markdown.contains("| | reference | mine |\n"), "{markdown}");
     assert!(
-        markdown.contains("| snn-pin | 3538/3538 | 3527/3538 |\n"),
+        markdown.contains("| snn-pin | 3539/3539 | 3528/3539 |\n"),
         "{markdown}"
     );
     assert!(markdown.contains("\n## Where the implementations differ (11)\n"));
