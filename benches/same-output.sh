@@ -70,10 +70,7 @@ with open(f"{out}/snn-pin.lines", "w") as f:
         f.write(line + "\n")
 PY
 
-notations=$("$new" notations --json | python3 -c 'import json,sys; [print(json.loads(l)["notation"]) for l in sys.stdin]' 2>/dev/null || true)
-if [ -z "$notations" ]; then
-  notations=$("$new" notations | awk 'NR > 1 { print $1 }')
-fi
+notations=$("$new" notations --json | python3 -c 'import json,sys; [print(json.loads(l)["name"]) for l in sys.stdin]')
 compared=0
 differ=0
 # compare FILE ARGS...: both builds on FILE; `new_only` holds arguments for the new build
