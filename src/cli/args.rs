@@ -833,6 +833,10 @@ pub struct DetectArgs {
     #[arg(short, long)]
     pub quiet: bool,
 
+    /// Threads detecting standard input, 1 to 256 [default: the number of cores].
+    #[arg(short = 'j', long = "jobs", value_name = "N", value_parser = jobs("threads"))]
+    pub jobs: Option<usize>,
+
     #[command(flatten)]
     pub input: InputArgs,
 }
