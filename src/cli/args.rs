@@ -566,12 +566,27 @@ pub struct GenerateArgs {
 #[derive(Debug, Args)]
 pub struct DiffArgs {
     /// The old corpus folder (holding gan/*.json).
-    #[arg(value_name = "OLD")]
-    pub old: PathBuf,
+    #[arg(value_name = "OLD", required_unless_present = "from")]
+    pub old: Option<PathBuf>,
 
     /// The new corpus folder.
-    #[arg(value_name = "NEW")]
-    pub new: PathBuf,
+    #[arg(value_name = "NEW", required_unless_present = "from")]
+    pub new: Option<PathBuf>,
+
+    /// Compare two notations instead of two corpora: each input of either notation's corpus
+    /// file judged by both grammars (the verdict and, where both accept, the members both
+    /// have); with --to.
+    #[arg(long, value_name = "A", value_parser = dialect_parser(), requires = "to", conflicts_with_all = ["old", "new"])]
+    pub from: Option<Dialect>,
+
+    /// The notation to compare --from with.
+    #[arg(long, value_name = "B", value_parser = dialect_parser(), requires = "from")]
+    pub to: Option<Dialect>,
+
+    /// With --from: read the inputs from DIR/gan/*.json instead of the corpus built into the
+    /// binary.
+    #[arg(long, value_name = "DIR", requires = "from")]
+    pub corpus: Option<PathBuf>,
 
     /// Output format: text (one line per vector added, removed or flipped, then a count per
     /// dialect) or json (JSON Lines: one object per change, then one summary object).

@@ -17,6 +17,8 @@
 pub mod diff;
 #[cfg(feature = "cli")]
 pub mod files;
+#[cfg(feature = "cli")]
+pub mod notation_diff;
 pub mod generate;
 pub mod summary;
 

@@ -24,6 +24,7 @@ mod corpus_files;
 mod corpus_power;
 mod corpus_validation;
 mod editions;
+mod editions_diff;
 mod errors;
 mod fast_path;
 #[path = "../fuzz_props/mod.rs"]
