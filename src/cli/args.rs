@@ -128,13 +128,17 @@ pub enum Command {
                       --oracle examples/edited-grammar/oracle.txt --out new"
     )]
     Generate(GenerateArgs),
-    /// Compare two corpora: vectors added, removed or flipped, matched by (dialect, input).
+    /// Compare two corpora: vectors added, removed or flipped, matched by (dialect, input);
+    /// or two notations (--from, --to): the inputs they judge differently.
     #[command(
         after_help = "A vector is flipped when its verdict, actor, error code or offset \
-                      changed; groups and ids do not count.\n\n\
+                      changed; groups and ids do not count. With --from A --to B, an input of \
+                      either notation's file flips when the two grammars' verdicts differ, or \
+                      when both accept it and a member both notations have differs.\n\n\
                       Exit codes: 0 equivalent, 1 different, 2 usage or I/O error.\n\n\
                       Examples:\n  gan diff conformance new\n  \
-                      gan diff --json conformance new"
+                      gan diff --json conformance new\n  \
+                      gan diff --from pin-2025-07 --to pin-2025-12"
     )]
     Diff(DiffArgs),
     /// Run another implementation, in any language, against the conformance corpus.

@@ -17,9 +17,9 @@
 pub mod diff;
 #[cfg(feature = "cli")]
 pub mod files;
+pub mod generate;
 #[cfg(feature = "cli")]
 pub mod notation_diff;
-pub mod generate;
 pub mod summary;
 
 use std::sync::OnceLock;

@@ -88,7 +88,11 @@ fn the_oracle_regexes_find_the_same_flips() {
             .iter()
             .filter(|f| f.dialect == from.as_str() || f.dialect == to.as_str())
         {
-            inputs.extend(file.vectors.iter().map(gan::suite::gan::format::Vector::bytes));
+            inputs.extend(
+                file.vectors
+                    .iter()
+                    .map(gan::suite::gan::format::Vector::bytes),
+            );
         }
         let mut seen = std::collections::HashSet::new();
         inputs.retain(|input| seen.insert(input.clone()));
@@ -284,9 +288,18 @@ fn gan_diff_compares_two_notations() {
         .args(["diff", "-q", "--from", "pin-2025-07", "--to", "pin-2025-12"])
         .assert()
         .code(1)
-        .stdout(predicate::str::starts_with("~ \"").and(predicate::str::contains(" inputs, ").not()));
+        .stdout(
+            predicate::str::starts_with("~ \"").and(predicate::str::contains(" inputs, ").not()),
+        );
     let out = gan()
-        .args(["diff", "--json", "--from", "pin-2025-07", "--to", "pin-2025-12"])
+        .args([
+            "diff",
+            "--json",
+            "--from",
+            "pin-2025-07",
+            "--to",
+            "pin-2025-12",
+        ])
         .assert()
         .code(1)
         .get_output()
