@@ -51,6 +51,7 @@ mod migrate_tablebases;
 mod migrate_vectors;
 mod oracle_agreement;
 mod os_limits;
+mod peers;
 mod properties;
 mod readme;
 mod report_diff;
