@@ -29,14 +29,14 @@ fn main() {
 fn answer(line: &str) -> Value {
     let request: Value = match serde_json::from_str(line) {
         Ok(value) => value,
-        Err(error) => return bad_request(Value::Null, &format!("not JSON: {error}")),
+        Err(error) => return bad_request(&Value::Null, &format!("not JSON: {error}")),
     };
     let id = request.get("id").cloned().unwrap_or(Value::Null);
     let (Some(dialect), Some(input)) = (
         request.get("dialect").and_then(Value::as_str),
         request.get("input").and_then(Value::as_str),
     ) else {
-        return bad_request(id, "no string dialect or input");
+        return bad_request(&id, "no string dialect or input");
     };
     let parsed = match dialect {
         "sin-2025-07" => Ok(sin(input)),
@@ -50,11 +50,11 @@ fn answer(line: &str) -> Value {
             json!({"id": id, "valid": true, "actor": actor, "canonical": canonical})
         }
         Ok(None) => json!({"id": id, "valid": false}),
-        Err(other) => bad_request(id, &format!("unknown dialect {other:?}")),
+        Err(other) => bad_request(&id, &format!("unknown dialect {other:?}")),
     }
 }
 
-fn bad_request(id: Value, why: &str) -> Value {
+fn bad_request(id: &Value, why: &str) -> Value {
     eprintln!("sashite-rs adapter: {why}");
     json!({"id": id, "valid": false, "error": {"code": "bad-request", "offset": 0}})
 }
@@ -76,7 +76,14 @@ fn state(state: sashite_pin::State) -> Value {
 
 /// The crate's letter (always uppercase) in the case of the side it reports.
 fn letter(letter: char, first: bool) -> Value {
-    Value::from(if first { letter } else { letter.to_ascii_lowercase() }.to_string())
+    Value::from(
+        if first {
+            letter
+        } else {
+            letter.to_ascii_lowercase()
+        }
+        .to_string(),
+    )
 }
 
 fn sin(input: &str) -> Option<Parsed> {
@@ -89,7 +96,10 @@ fn sin(input: &str) -> Option<Parsed> {
 
 fn pin_actor(pin: sashite_pin::Identifier) -> Map<String, Value> {
     let mut actor = Map::new();
-    actor.insert("type".into(), letter(pin.letter().as_char(), pin.is_first()));
+    actor.insert(
+        "type".into(),
+        letter(pin.letter().as_char(), pin.is_first()),
+    );
     actor.insert("side".into(), side(pin.is_first()));
     actor.insert("state".into(), state(pin.state()));
     actor.insert("terminal".into(), Value::from(pin.is_terminal()));
@@ -117,7 +127,10 @@ fn qpi(input: &str) -> Option<Parsed> {
     let mut actor = Map::new();
     actor.insert("style".into(), Value::from(sin.to_char().to_string()));
     actor.extend(pin_actor(pin));
-    actor.insert("derived".into(), Value::from(sin.is_first() != pin.is_first()));
+    actor.insert(
+        "derived".into(),
+        Value::from(sin.is_first() != pin.is_first()),
+    );
     let canonical = format!("{}:{}", sin.encode().as_str(), pin.encode().as_str());
     Some((actor, canonical))
 }
