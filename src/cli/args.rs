@@ -128,13 +128,17 @@ pub enum Command {
                       --oracle examples/edited-grammar/oracle.txt --out new"
     )]
     Generate(GenerateArgs),
-    /// Compare two corpora: vectors added, removed or flipped, matched by (dialect, input).
+    /// Compare two corpora: vectors added, removed or flipped, matched by (dialect, input);
+    /// or two notations (--from, --to): the inputs they judge differently.
     #[command(
         after_help = "A vector is flipped when its verdict, actor, error code or offset \
-                      changed; groups and ids do not count.\n\n\
+                      changed; groups and ids do not count. With --from A --to B, an input of \
+                      either notation's file flips when the two grammars' verdicts differ, or \
+                      when both accept it and a member both notations have differs.\n\n\
                       Exit codes: 0 equivalent, 1 different, 2 usage or I/O error.\n\n\
                       Examples:\n  gan diff conformance new\n  \
-                      gan diff --json conformance new"
+                      gan diff --json conformance new\n  \
+                      gan diff --from pin-2025-07 --to pin-2025-12"
     )]
     Diff(DiffArgs),
     /// Run another implementation, in any language, against the conformance corpus.
@@ -566,12 +570,27 @@ pub struct GenerateArgs {
 #[derive(Debug, Args)]
 pub struct DiffArgs {
     /// The old corpus folder (holding gan/*.json).
-    #[arg(value_name = "OLD")]
-    pub old: PathBuf,
+    #[arg(value_name = "OLD", required_unless_present = "from")]
+    pub old: Option<PathBuf>,
 
     /// The new corpus folder.
-    #[arg(value_name = "NEW")]
-    pub new: PathBuf,
+    #[arg(value_name = "NEW", required_unless_present = "from")]
+    pub new: Option<PathBuf>,
+
+    /// Compare two notations instead of two corpora: each input of either notation's corpus
+    /// file judged by both grammars (the verdict and, where both accept, the members both
+    /// have); with --to.
+    #[arg(long, value_name = "A", value_parser = dialect_parser(), requires = "to", conflicts_with_all = ["old", "new"])]
+    pub from: Option<Dialect>,
+
+    /// The notation to compare --from with.
+    #[arg(long, value_name = "B", value_parser = dialect_parser(), requires = "from")]
+    pub to: Option<Dialect>,
+
+    /// With --from: read the inputs from DIR/gan/*.json instead of the corpus built into the
+    /// binary.
+    #[arg(long, value_name = "DIR", requires = "from")]
+    pub corpus: Option<PathBuf>,
 
     /// Output format: text (one line per vector added, removed or flipped, then a count per
     /// dialect) or json (JSON Lines: one object per change, then one summary object).

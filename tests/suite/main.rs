@@ -25,6 +25,7 @@ mod corpus_manifest;
 mod corpus_power;
 mod corpus_validation;
 mod editions;
+mod editions_diff;
 mod errors;
 mod fast_path;
 #[path = "../fuzz_props/mod.rs"]
@@ -51,6 +52,7 @@ mod migrate_tablebases;
 mod migrate_vectors;
 mod oracle_agreement;
 mod os_limits;
+mod peers;
 mod properties;
 mod readme;
 mod report_diff;
