@@ -1,4 +1,4 @@
-//! Migration between dialects (docs/DECISIONS.md §3, M1–M7): the conversion of one identifier,
+//! Migration between dialects (docs/DECISIONS.md §3, M1–M14): the conversion of one identifier,
 //! with every change reported as a [`Diagnostic`], the name [`tables`], a bounded cache for
 //! batch runs ([`Memo`]), the records `gan migrate` prints, and [`ggn`]: the migration of the
 //! identifiers inside a GGN document.
