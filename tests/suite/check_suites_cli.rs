@@ -146,7 +146,7 @@ fn a_wrong_converter_fails_and_the_written_skip_file_makes_the_next_run_pass() {
         .assert()
         .success()
         .stdout(predicate::str::contains(
-            "result: PASS (146 passed, 8 skipped)",
+            "result: PASS (235 passed, 14 skipped)",
         ));
     // Fixed: the listed vectors pass, and the run fails until the list is emptied.
     check(
