@@ -157,6 +157,14 @@ fn line_streams_scale_linearly_within_their_budget() {
         ("migrate", &["migrate", "--from", "legacy"][..]),
     ] {
         let peak = scales_linearly(name, args, |size| lines_of(size, &IDENTIFIERS));
+        // detect holds the compiled automaton of every notation of the table besides
+        // (docs/limits.md): a fixed cost, the same from 1 to 32 MiB of input.
+        let budget = budget
+            + if name == "detect" {
+                DETECT_AUTOMATA >> 10
+            } else {
+                0
+            };
         if let Some(peak) = peak {
             assert!(peak <= budget, "{name}: peak {peak} KiB over {budget} KiB");
         }
@@ -602,7 +610,10 @@ fn check_keeps_a_bounded_part_of_each_reply() {
     };
     let (t_small, t_large, ratio) = best_ratio(|| run(small), || run(8 * small));
     let peak = peak_rss_kib(&run(8 * small), None);
-    let budget = (CHECK_BASE + vectors * KEPT_PER_REPLY) >> 10;
+    // The same run with replies of a few bytes: the corpus, the program and the reader's
+    // batches, which grow with the notations of the table, not with the replies.
+    let base = peak_rss_kib(&run(0), None).map_or(CHECK_BASE, |kib| kib << 10);
+    let budget = (base + vectors * KEPT_PER_REPLY) >> 10;
     eprintln!("check (padded replies): {t_small:?} -> {t_large:?} (x{ratio:.1}), peak {peak:?} KiB (budget {budget} KiB)");
     assert!(ratio <= 24.0, "8x the replies took {ratio:.1}x the time");
     if let Some(peak) = peak {
@@ -614,3 +625,6 @@ fn check_keeps_a_bounded_part_of_each_reply() {
 /// program, the reader's batches of lines.
 const KEPT_PER_REPLY: u64 = 16 << 10;
 const CHECK_BASE: u64 = 56 << 20;
+/// What `gan detect` holds besides a line stream's budget: the tagged automata of the fifteen
+/// notations, compiled once (108 MB peak in release, flat from 1 to 32 MiB of input).
+const DETECT_AUTOMATA: u64 = 48 << 20;
