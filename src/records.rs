@@ -408,6 +408,36 @@ impl<'a> Block<'a> {
         self.data.is_empty()
     }
 
+    /// The block cut into consecutive blocks of at most `inputs` inputs each (at least one),
+    /// in order: what is made of a block can then be bounded by what is made of one input.
+    pub fn rounds(&self, inputs: usize) -> impl Iterator<Item = Block<'a>> + 'a {
+        let whole = *self;
+        let terminator = self.framing.terminator();
+        let inputs = inputs.max(1);
+        let (mut rest, mut before) = (self.data, self.before);
+        let mut single = self.long.is_some().then_some(whole);
+        std::iter::from_fn(move || {
+            if single.is_some() {
+                return single.take();
+            }
+            if rest.is_empty() || whole.long.is_some() {
+                return None;
+            }
+            let end = memchr::memchr_iter(terminator, rest)
+                .nth(inputs - 1)
+                .map_or(rest.len(), |at| at + 1);
+            let data = &rest[..end];
+            rest = &rest[end..];
+            let round = Block {
+                data,
+                before,
+                ..whole
+            };
+            before += count_inputs(data, whole.framing);
+            Some(round)
+        })
+    }
+
     /// The block cut into at most `parts` blocks of whole inputs, of about equal size, in
     /// order.
     pub fn split(&self, parts: usize) -> Vec<Block<'a>> {
@@ -499,7 +529,7 @@ mod tests {
     }
 
     /// Every input of `input` through [`Blocks`] with a buffer of `capacity` bytes, each block
-    /// also cut in three.
+    /// also cut in three, and in rounds of one, two and three inputs.
     fn blocks(input: &[u8], framing: Framing, max_len: usize, capacity: usize) -> Vec<Record> {
         let mut reader = Blocks::with_capacity(input, framing, max_len, capacity);
         let mut all = Vec::new();
@@ -512,6 +542,16 @@ mod tests {
                 .map(|line| line.to_record())
                 .collect();
             assert_eq!(parts, whole);
+            for inputs in [1, 2, 3] {
+                let rounds: Vec<Vec<Record>> = block
+                    .rounds(inputs)
+                    .map(|round| round.lines().map(|line| line.to_record()).collect())
+                    .collect();
+                assert!(rounds
+                    .iter()
+                    .all(|round| (1..=inputs).contains(&round.len())));
+                assert_eq!(rounds.concat(), whole, "rounds of {inputs}");
+            }
             all.extend(whole);
         }
         all

@@ -368,6 +368,12 @@ fn write_record(options: &DetectOptions, input: &[u8], record: &DetectRecord, ou
     }
 }
 
+/// The most inputs of a block detected in one round of the workers: their records (each
+/// naming every notation of the table: up to about 2.4 KB of JSON for a short input) are held until the
+/// round is written, so that a block of short lines does not make a thousand times its size
+/// in records.
+const ROUND: usize = 1 << 12;
+
 /// Detects every input of `reader` on `jobs` threads, writing the records to `out` in input
 /// order. When `out` reports a closed pipe, printing stops and reading goes on, so the
 /// verdicts cover the whole input.
@@ -388,15 +394,17 @@ pub fn detect_stream(
     let mut detected = Detected::default();
     let mut closed = false;
     while let Some(block) = blocks.next_block()? {
-        for part in workers.run(&block) {
-            detected.add(&part.detected);
-            if !closed {
-                closed = !write_open(out, &part.out)?;
+        for round in block.rounds(ROUND) {
+            for part in workers.run(&round) {
+                detected.add(&part.detected);
+                if !closed {
+                    closed = !write_open(out, &part.out)?;
+                }
             }
-        }
-        if closed {
-            for part in workers.all_mut() {
-                part.detector.printing = false;
+            if closed {
+                for part in workers.all_mut() {
+                    part.detector.printing = false;
+                }
             }
         }
     }

@@ -137,6 +137,11 @@ fn line(out: &mut Vec<u8>, parts: &[&str]) {
     out.push(b'\n');
 }
 
+/// The most inputs of a block parsed in one round of the workers: their records (at most
+/// about 180 bytes each, but for the input's own bytes) are held until the round is written,
+/// so that a block of short lines does not make a hundred times its size in records.
+const ROUND: usize = 1 << 16;
+
 /// Parses every input of `reader` on `jobs` threads, writing the records to `out` in input
 /// order (and the counts, with [`Mode::Count`]). When `out` reports a closed pipe, printing
 /// stops and reading goes on, so the counts cover the whole input.
@@ -157,15 +162,17 @@ pub fn parse_stream(
     let mut counts = Counts::default();
     let mut closed = false;
     while let Some(block) = blocks.next_block()? {
-        for part in workers.run(&block) {
-            counts.add(&part.counts);
-            if !closed {
-                closed = !write_open(out, &part.out)?;
+        for round in block.rounds(ROUND) {
+            for part in workers.run(&round) {
+                counts.add(&part.counts);
+                if !closed {
+                    closed = !write_open(out, &part.out)?;
+                }
             }
-        }
-        if closed {
-            for part in workers.all_mut() {
-                part.parser.mode = Mode::Count;
+            if closed {
+                for part in workers.all_mut() {
+                    part.parser.mode = Mode::Count;
+                }
             }
         }
     }

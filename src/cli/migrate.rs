@@ -178,40 +178,47 @@ fn run<W: Write>(
     let counted = stderr.progress.reader(reader);
     let mut summary = Summary::default();
     // Blocks of whole lines, borrowed from one buffer: no allocation per line. The output of
-    // a part is gathered in one buffer (reused), written once: memory bounded by the block.
+    // a part is gathered in one buffer (reused), written once: memory bounded by the block,
+    // worked through in rounds of at most ROUND lines (a block of short lines would otherwise
+    // hold hundreds of times its size in report lines and diagnostics).
     let mut blocks = Blocks::new(counted, framing, args.max_bytes);
     while let Some(block) = blocks.next_block().map_err(|error| context(&error, name))? {
-        let threads = workers.run(&block);
-        let mut stopped = None;
-        let mut used = threads.len();
-        for (i, part) in threads.iter().map(|thread| &thread.part).enumerate() {
-            summary.read += part.summary.read;
-            summary.converted += part.summary.converted;
-            summary.warned += part.summary.warned;
-            summary.rejected += part.summary.rejected;
-            for (record, conversion) in part.flagged() {
-                stderr.diagnostics(record, conversion)?;
+        for round in block.rounds(ROUND) {
+            let threads = workers.run(&round);
+            let mut stopped = None;
+            let mut used = threads.len();
+            for (i, part) in threads.iter().map(|thread| &thread.part).enumerate() {
+                summary.read += part.summary.read;
+                summary.converted += part.summary.converted;
+                summary.warned += part.summary.warned;
+                summary.rejected += part.summary.rejected;
+                for (record, conversion) in part.flagged() {
+                    stderr.diagnostics(record, conversion)?;
+                }
+                if let Some(report) = report {
+                    report.write_all(&part.report)?;
+                }
+                if part.stopped.is_some() {
+                    stopped = part.stopped;
+                    used = i + 1;
+                    break;
+                }
             }
-            if let Some(report) = report {
-                report.write_all(&part.report)?;
+            if let Some(out) = output.writer() {
+                for thread in &threads[..used] {
+                    out.write_all(&thread.part.out)?;
+                }
             }
-            if part.stopped.is_some() {
-                stopped = part.stopped;
-                used = i + 1;
-                break;
+            if stopped.is_some() {
+                return Ok((summary, stopped));
             }
-        }
-        if let Some(out) = output.writer() {
-            for thread in &threads[..used] {
-                out.write_all(&thread.part.out)?;
-            }
-        }
-        if stopped.is_some() {
-            return Ok((summary, stopped));
         }
     }
     Ok((summary, None))
 }
+
+/// The most lines of a block converted in one round of the workers.
+const ROUND: usize = 1 << 14;
 
 /// One thread of `gan migrate -j`: its cache, and what it made of its part of a block.
 struct Thread<'a> {
