@@ -15,8 +15,9 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
     about = "Parse, detect, check and migrate GAN board-game piece identifiers",
     long_about = "Parse, detect, check and migrate GAN board-game piece identifiers \
                   (CHESS:K, shogi:+p, C:-K, CHESS:KING) in five dialects: legacy, beta, pnn, \
-                  snn-pin (the default) and qpi, and in the editions of QPI, PIN, SIN, EPIN \
-                  and SNN that followed them (`gan notations`); generate and diff the \
+                  snn-pin (the default) and qpi, in the editions of QPI, PIN, SIN, EPIN \
+                  and SNN that followed them, and in CELL and HAND, the squares of GGN's \
+                  newest edition (`gan notations`); generate and diff the \
                   conformance corpus; \
                   validate GGN move tables and list the moves they allow.",
     after_help = "Exit codes: 0 ok, 1 some input rejected (or check failed), 2 usage or I/O error. \
@@ -195,7 +196,7 @@ pub enum Command {
     /// List every notation: its family, spec, edition, date and the evidence of the date.
     #[command(
         after_help = "The five GAN dialects run by default; the editions of QPI, PIN, \
-                            SIN, EPIN and SNN when named (`--dialect`, D13). Each edition's name \
+                            SIN, EPIN and SNN, and CELL and HAND, when named (`--dialect`, D13). Each edition's name \
                             pins it for good: the spec, then the date of the first \
                             implementation that follows the edition (D13).\n\n\
                             Examples:\n  gan notations\n  gan notations --json | jq -r .name"
