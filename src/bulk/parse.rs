@@ -440,8 +440,13 @@ fn write_record(
             styled(out, &options.style.ok, b"valid");
             out.push(b' ');
             out.extend_from_slice(dialect);
-            out.extend_from_slice(b": ");
-            out.extend_from_slice(actor.fields().to_string().as_bytes());
+            out.push(b':');
+            // The attributes after a space, as the fast path writes them (none: no space).
+            let fields = actor.fields().to_string();
+            if !fields.is_empty() {
+                out.push(b' ');
+                out.extend_from_slice(fields.as_bytes());
+            }
             out.push(b'\n');
         }
         (Format::Text, Err(error)) => {
