@@ -13,8 +13,9 @@
 # from the tables alone (the issue's "styles drawn from the migration tables"; 5% invalid),
 # and on the 20-style file too, where 14% more of the lines are refused, each with a
 # diagnostic on standard error. Then reports, for
-# each command, the time, MB/s of input, peak RSS (`/usr/bin/time -f %M`) and the ratio of its
-# MB/s to the byte loop's. Output goes to /dev/null. Run it on a quiet machine, under
+# each command, the best of three runs: the time, MB/s of input, peak RSS (getrusage), the
+# byte loop's CPU time divided by its own, and its CPU time; `gan detect` is
+# also given as a ratio to `gan parse` in the same format and -j. Output goes to /dev/null. Run it on a quiet machine, under
 # `nice -n 19` when it is shared.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -78,55 +79,74 @@ for dialect in snn-pin legacy; do
   fi
 done
 
-# measure NAME FILE COMMAND...: one run, stdout to /dev/null; prints seconds, MB/s, peak RSS
-# (wall time from `date +%s.%N`, peak RSS from `/usr/bin/time -f %M`), the ratio of its
-# MB/s to $base (the byte loop's row, timed in the same run) and the CPU seconds (user + sys,
-# `/usr/bin/time -f '%U %S'`: on a shared machine, the figure that says what -j costs).
+# measure NAME FILE COMMAND...: the best of $runs runs (3; 1 with the debug build), stdout to
+# /dev/null; prints the wall seconds, MB/s of input, peak RSS (`/usr/bin/time -f %M`), the
+# CPU seconds (user + sys, from getrusage: on a shared machine, the figure that says what -j
+# costs) and, as "vs loop", $base's CPU seconds (the byte loop's row, timed in the same run) divided by its own: the
+# figure the targets of docs/parse.md are given in. Each figure is the best of the runs.
+runs=$([ "$profile" = dev ] && echo 1 || echo 3)
 measure() {
   local name=$1 file=$2
   shift 2
-  local start end seconds rss size
-  start=$(date +%s.%N)
-  /usr/bin/time -q -f "%M %U %S" -o "$dir/time" "$@" < "$file" > /dev/null 2> "$dir/stderr" || true
-  end=$(date +%s.%N)
-  seconds=$(python3 -c "print($end - $start)")
-  read -r rss user sys < "$dir/time"
-  size=$(stat -c %s "$file")
-  python3 - "$name" "$seconds" "$rss" "$size" "${base:-}" "$dir/mbs" "$user" "$sys" <<'PY'
-import sys
-name, seconds, rss, size, base = sys.argv[1], float(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
-seconds = max(seconds, 1e-6)
-mbs = size / seconds / 1e6
-open(sys.argv[6], "w").write(str(mbs))
-ratio = f"{mbs / float(base):6.2f}x" if base else "  1.00x"
-cpu = float(sys.argv[7]) + float(sys.argv[8])
-print(f"{name:50s} {seconds:7.3f} s {mbs:8.1f} MB/s {rss / 1024:8.1f} MiB  {ratio} {cpu:7.2f} s")
+  python3 - "$name" "$file" "${base:-}" "$dir/cpu" "$runs" "$@" <<'PY'
+import os, resource, subprocess, sys, time
+name, file, base, cpu_file, runs, command = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5]), sys.argv[6:]
+walls, cpus, rsss = [], [], []
+rss_file = cpu_file + ".rss"
+for _ in range(runs):
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    # Peak RSS from /usr/bin/time (a fork of this process would count Python's own memory).
+    with open(file, "rb") as stdin:
+        subprocess.run(["/usr/bin/time", "-q", "-f", "%M", "-o", rss_file] + command,
+                       stdin=stdin, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    walls.append(time.perf_counter() - start)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpus.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    rsss.append(int(open(rss_file).read().split()[-1]))
+seconds, cpu, rss = max(min(walls), 1e-6), max(min(cpus), 1e-6), min(rsss)
+open(cpu_file, "w").write(str(cpu))
+mbs = os.path.getsize(file) / seconds / 1e6
+ratio = f"{float(base) / cpu:6.2f}x" if base else "  1.00x"
+print(f"{name:50s} {seconds:7.3f} s {mbs:8.1f} MB/s {rss / 1024:8.1f} MiB  {ratio} {cpu:7.3f} s")
 PY
 }
 echo "$lines lines; snn-pin file $(stat -c %s "$dir/snn-pin.txt") bytes, legacy file $(stat -c %s "$dir/legacy.txt") bytes, snn-pin-tables file $(stat -c %s "$dir/snn-pin-tables.txt") bytes; $cores cores"
 printf '%-50s %9s %13s %12s %7s %9s\n' command time MB/s "peak RSS" "vs loop" "CPU"
 base=""
 measure "hand byte-loop validator (snn-pin)" "$dir/snn-pin.txt" "$byte_loop" snn-pin
-base=$(cat "$dir/mbs")
+base=$(cat "$dir/cpu")
 measure "cat > /dev/null" "$dir/snn-pin.txt" cat
 for jobs in 1 "$cores"; do
   measure "gan parse --count -j $jobs" "$dir/snn-pin.txt" "$gan" parse --count -j "$jobs"
   measure "gan parse --invalid-only -j $jobs" "$dir/snn-pin.txt" "$gan" parse --invalid-only -j "$jobs"
-  measure "gan parse --format text -j $jobs" "$dir/snn-pin.txt" "$gan" parse --format text -j "$jobs"
-  measure "gan parse --format json -j $jobs" "$dir/snn-pin.txt" "$gan" parse --format json -j "$jobs"
+done
+# `gan detect` runs every dialect on each input: its CPU time against `gan parse --dialect
+# snn-pin`'s at the same -j and format (the target: within 2x).
+for jobs in 1 "$cores"; do
+  for format in text json; do
+    measure "gan parse --format $format -j $jobs" "$dir/snn-pin.txt" "$gan" parse --format "$format" -j "$jobs"
+    parse_cpu=$(cat "$dir/cpu")
+    measure "gan detect --format $format -j $jobs" "$dir/snn-pin.txt" "$gan" detect --format "$format" -j "$jobs"
+    python3 - "$format" "$jobs" "$parse_cpu" "$(cat "$dir/cpu")" <<'PY'
+import sys
+format, jobs, parse, detect = sys.argv[1], sys.argv[2], float(sys.argv[3]), float(sys.argv[4])
+print(f"  detect / parse, CPU, {format}, -j {jobs}: {detect / parse:.2f}x")
+PY
+  done
 done
 for jobs in 1 "$cores"; do
   measure "gan migrate --from snn-pin --to qpi (20 st.) -j $jobs" "$dir/snn-pin.txt" "$gan" migrate --from snn-pin --to qpi -j "$jobs"
 done
 base=""
 measure "hand byte-loop validator (snn-pin-tables)" "$dir/snn-pin-tables.txt" "$byte_loop" snn-pin
-base=$(cat "$dir/mbs")
+base=$(cat "$dir/cpu")
 for jobs in 1 "$cores"; do
   measure "gan migrate --from snn-pin --to qpi -j $jobs" "$dir/snn-pin-tables.txt" "$gan" migrate --from snn-pin --to qpi -j "$jobs"
 done
 base=""
 measure "hand byte-loop validator (legacy)" "$dir/legacy.txt" "$byte_loop" legacy
-base=$(cat "$dir/mbs")
+base=$(cat "$dir/cpu")
 for jobs in 1 "$cores"; do
   measure "gan migrate --from legacy --to snn-pin -j $jobs" "$dir/legacy.txt" "$gan" migrate --from legacy --to snn-pin -j "$jobs"
 done

@@ -3,7 +3,11 @@
 //! `serde_json::from_str::<serde_json::Value>` of the same text in the same run:
 //! - `from_str`: the baseline, plain JSON parsing;
 //! - `validate`: `gan::ggn::validate` (duplicate-aware reading, every rule, the model);
-//! - `moves`: every possible move on the initial chess position.
+//! - `moves`: every possible move on the initial chess position;
+//! - `diagnose`: `gan ggn validate`'s two passes (`diagnose_to`: count, then report each
+//!   diagnostic as found, none held) against the one pass that holds every diagnostic
+//!   (`diagnose_one_pass`, the shape before streaming), on 1 MiB valid (the chess table
+//!   repeated under other styles) and 1 MiB error-dense (`{"x":[],"x":[],…}`).
 //!
 //! Goals (issue 4): validation under 3× plain parsing; all moves of a position under 1 ms.
 //! After criterion's report, a summary prints each time and its ratio to `from_str`
@@ -14,7 +18,10 @@
 use std::time::{Duration, Instant};
 
 use criterion::{black_box, criterion_group, Criterion, Throughput};
-use gan::ggn::{validate, Board, Document, MoveFilter, Options};
+use gan::ggn::{
+    diagnose_one_pass, diagnose_to, validate, Board, Diagnostic, Document, MoveFilter, Options,
+    Sink, Summary,
+};
 
 const FILES: &[u8; 8] = b"abcdefgh";
 
@@ -328,10 +335,123 @@ fn summary() {
     );
 }
 
-criterion_group!(benches, ggn);
+/// A sink that counts: `gan ggn validate` writes each diagnostic and keeps none.
+#[derive(Default)]
+struct Counted(usize);
+
+impl Sink for Counted {
+    fn begin(&mut self, _: Summary) {}
+
+    fn diagnostic(&mut self, diagnostic: Diagnostic) {
+        black_box(&diagnostic);
+        self.0 += 1;
+    }
+}
+
+/// The chess table under styles `CHESS`, `CHESSA`, `CHESSB`, … until the document reaches
+/// 1 MiB: valid, with no diagnostic.
+fn valid_mib() -> String {
+    let table = chess_table();
+    let inner = &table[1..table.len() - 1];
+    let mut parts: Vec<String> = Vec::new();
+    let mut len = 0;
+    let mut i = 0usize;
+    while len < 1 << 20 {
+        let mut style = String::from("CHESS");
+        let mut n = i;
+        while n > 0 {
+            style.push(char::from(b'A' + u8::try_from((n - 1) % 26).unwrap()));
+            n = (n - 1) / 26;
+        }
+        let part = inner
+            .replace("CHESS:", &format!("{style}:"))
+            .replace("chess:", &format!("{}:", style.to_ascii_lowercase()));
+        len += part.len() + 2;
+        parts.push(part);
+        i += 1;
+    }
+    format!("{{{}}}", parts.join(", "))
+}
+
+/// `{"x":[],"x":[],…}` of 1 MiB: three diagnostics every 7 bytes.
+fn error_dense_mib() -> String {
+    let mut out = String::from("{");
+    while out.len() < 1 << 20 {
+        if out.len() > 1 {
+            out.push(',');
+        }
+        out.push_str(r#""x":[]"#);
+    }
+    out.push('}');
+    out
+}
+
+fn two_passes(text: &[u8], options: &Options) -> usize {
+    let mut counted = Counted::default();
+    diagnose_to(text, options, &mut counted);
+    counted.0
+}
+
+fn diagnose(c: &mut Criterion) {
+    let options = Options::default();
+    for (name, text) in [
+        ("valid-1mib", valid_mib()),
+        ("error-dense-1mib", error_dense_mib()),
+    ] {
+        assert_eq!(
+            two_passes(text.as_bytes(), &options),
+            diagnose_one_pass(text.as_bytes(), &options).len()
+        );
+        let mut group = c.benchmark_group(format!("ggn/diagnose/{name}"));
+        group.throughput(Throughput::Bytes(text.len() as u64));
+        group.sample_size(10);
+        group.bench_function("one-pass-held", |b| {
+            b.iter(|| diagnose_one_pass(black_box(text.as_bytes()), &options));
+        });
+        group.bench_function("two-passes-streamed", |b| {
+            b.iter(|| two_passes(black_box(text.as_bytes()), &options));
+        });
+        group.finish();
+    }
+}
+
+/// Medians of interleaved runs of the two shapes of `diagnose` on each document, with the
+/// ratio of the two passes to the one.
+fn diagnose_summary() {
+    let options = Options::default();
+    let rounds = 11;
+    println!("\nGGN diagnose: two passes streamed vs one pass held (medians of {rounds} runs)");
+    for (name, text) in [
+        ("valid, 1 MiB", valid_mib()),
+        ("error-dense, 1 MiB", error_dense_mib()),
+    ] {
+        let (mut one, mut two) = (Vec::new(), Vec::new());
+        let mut found = 0;
+        for _ in 0..rounds {
+            let start = Instant::now();
+            found = black_box(diagnose_one_pass(black_box(text.as_bytes()), &options)).len();
+            one.push(start.elapsed());
+            let start = Instant::now();
+            black_box(two_passes(black_box(text.as_bytes()), &options));
+            two.push(start.elapsed());
+        }
+        let median = |mut times: Vec<Duration>| {
+            times.sort();
+            times[times.len() / 2]
+        };
+        let (one, two) = (median(one), median(two));
+        println!(
+            "  {name:<20} {found:>7} diagnostics  one pass {one:>10.3?}  two passes {two:>10.3?}  {:.2}x",
+            two.as_secs_f64() / one.as_secs_f64()
+        );
+    }
+}
+
+criterion_group!(benches, ggn, diagnose);
 
 fn main() {
     benches();
     Criterion::default().configure_from_args().final_summary();
     summary();
+    diagnose_summary();
 }

@@ -30,7 +30,7 @@ pub(crate) fn walk(dfa: &dense::DFA<Vec<u32>>, input: &[u8]) -> Walk {
         }
         state = next;
     }
-    if dfa.is_match_state(dfa.next_eoi_state(state)) {
+    if accepts_at(dfa, state) {
         Walk::Match
     } else {
         Walk::Dead {
@@ -50,4 +50,9 @@ pub(crate) fn start(dfa: &dense::DFA<Vec<u32>>) -> StateID {
 pub(crate) fn lives(dfa: &dense::DFA<Vec<u32>>, state: StateID, byte: u8) -> bool {
     let next = dfa.next_state(state, byte);
     !dfa.is_dead_state(next) && !dfa.is_quit_state(next)
+}
+
+/// Whether the input read up to `state` is a match as it is.
+pub(crate) fn accepts_at(dfa: &dense::DFA<Vec<u32>>, state: StateID) -> bool {
+    dfa.is_match_state(dfa.next_eoi_state(state))
 }

@@ -156,6 +156,8 @@ pub mod docs_doctests {
     pub struct Cli;
     #[doc = include_str!("../docs/corpus.md")]
     pub struct Corpus;
+    #[doc = include_str!("../docs/editions.md")]
+    pub struct Editions;
     #[doc = include_str!("../docs/ggn.md")]
     pub struct Ggn;
     #[doc = include_str!("../docs/library.md")]

@@ -5,6 +5,7 @@
 //! diagnosis runs after the grammar has failed, and the offset is the grammar's failure position.
 
 use crate::error::{Detail, ErrorKind, ParseError, Span};
+use crate::grammar::compile::{Compiled, Death};
 use crate::model::{Dialect, Side};
 
 /// Implementation limits for parsing (D5: the specs set none). The default,
@@ -47,21 +48,18 @@ pub(crate) fn check_with(
     input: &[u8],
     recognizer: Recognizer<'_>,
 ) -> Result<(), ParseError> {
-    // The checks before any grammar runs (`invalid-utf8`, `empty`), with a grammar that
-    // accepts everything.
-    parse_bytes(dialect, input, Limits::NONE, |_| Ok(()), recognizer)?;
-    let text = std::str::from_utf8(input).expect("parse_bytes checked UTF-8");
-    recognizer(text).map_err(|offset| diagnose(dialect, text, offset, recognizer))
+    parse_bytes(dialect, input, Limits::NONE, |text| {
+        recognizer(text).map_err(|offset| diagnose_with(dialect, text, offset, recognizer))
+    })
 }
 
-/// Parses `input` with `recognize`, the grammar of `dialect`, applying D12 to its failures
-/// with `grammar`, the same grammar's verdict alone (the fast path, or pest for the reference).
+/// Parses `input` in `dialect`: the limits, UTF-8 and `empty` checks of D12, then `parse`,
+/// the grammar (which diagnoses its own rejections: [`diagnose`], [`diagnose_with`]).
 pub(crate) fn parse_bytes<T>(
     dialect: Dialect,
     input: &[u8],
     limits: Limits,
-    recognize: impl Fn(&str) -> Result<T, usize>,
-    grammar: Recognizer<'_>,
+    parse: impl Fn(&str) -> Result<T, ParseError>,
 ) -> Result<T, ParseError> {
     if let Some(limit) = limits.max_len {
         if input.len() > limit {
@@ -85,7 +83,7 @@ pub(crate) fn parse_bytes<T>(
         let detail = format!("empty input: {}", dialect.syntax().whole);
         return Err(error(dialect, ErrorKind::Empty, 0, 0, detail));
     }
-    recognize(text).map_err(|offset| diagnose(dialect, text, offset, grammar))
+    parse(text)
 }
 
 /// D12 `too-long`: an input of `len` bytes over the limit; offset = the limit.
@@ -110,19 +108,117 @@ fn error(
     }
 }
 
+/// What D12 asks of a grammar about an input it rejected, beyond D11's offset.
+pub(crate) trait Probe {
+    /// Whether `byte`, after the longest viable prefix, would continue it.
+    fn continues(&self, byte: u8) -> bool;
+    /// Whether the longest viable prefix is itself valid.
+    fn prefix_accepts(&self) -> bool;
+    /// Whether all of `text` is viable (valid, or the start of a valid identifier).
+    fn viable(&self, text: &str) -> bool;
+}
+
+/// The questions of [`Probe`] answered by walks of a recognizer over new strings.
+struct Rewalk<'a> {
+    recognizer: Recognizer<'a>,
+    text: &'a str,
+    offset: usize,
+}
+
+impl Probe for Rewalk<'_> {
+    fn continues(&self, byte: u8) -> bool {
+        let mut longer = Vec::with_capacity(self.offset + 1);
+        longer.extend_from_slice(&self.text.as_bytes()[..self.offset]);
+        longer.push(byte);
+        std::str::from_utf8(&longer).is_ok_and(|longer| self.viable(longer))
+    }
+
+    fn prefix_accepts(&self) -> bool {
+        (self.recognizer)(&self.text[..self.offset]).is_ok()
+    }
+
+    fn viable(&self, text: &str) -> bool {
+        (self.recognizer)(text).err().unwrap_or(text.len()) == text.len()
+    }
+}
+
+/// The questions of [`Probe`] answered by the state where the fast path's walk stopped.
+pub(crate) struct Stopped<'a> {
+    /// The grammar.
+    pub(crate) fast: &'a Compiled,
+    /// Where its walk of the input stopped.
+    pub(crate) death: Death,
+}
+
+impl Probe for Stopped<'_> {
+    fn continues(&self, byte: u8) -> bool {
+        self.fast.continues(&self.death, byte)
+    }
+
+    fn prefix_accepts(&self) -> bool {
+        self.fast.prefix_accepts(&self.death)
+    }
+
+    fn viable(&self, text: &str) -> bool {
+        self.fast
+            .recognize(text.as_bytes())
+            .err()
+            .unwrap_or(text.len())
+            == text.len()
+    }
+}
+
 /// D12 for a valid UTF-8, non-empty input that `recognizer` rejected at `offset` (D11).
-fn diagnose(dialect: Dialect, text: &str, offset: usize, recognizer: Recognizer<'_>) -> ParseError {
+pub(crate) fn diagnose_with(
+    dialect: Dialect,
+    text: &str,
+    offset: usize,
+    recognizer: Recognizer<'_>,
+) -> ParseError {
+    let probe = Rewalk {
+        recognizer,
+        text,
+        offset,
+    };
+    diagnose(dialect, text, offset, &probe)
+}
+
+/// D12's kind and span for a valid UTF-8, non-empty input rejected at `offset` (D11), and the
+/// character there: what the error's code and offset need, without its message.
+pub(crate) fn classify(
+    dialect: Dialect,
+    text: &str,
+    offset: usize,
+    probe: &dyn Probe,
+) -> (ErrorKind, Span, Option<char>) {
     let found = text[offset..].chars().next();
     let end = offset + found.map_or(0, char::len_utf8);
     let kind = match found {
         Some(c) if !c.is_ascii() => ErrorKind::NonAscii,
-        Some(c) if case_flip_continues(recognizer, text, offset, c) => ErrorKind::CaseMismatch,
-        _ if offset > 0 && dialect.has_separator() && !text.contains(':') => {
+        Some(c) if c.is_ascii_alphabetic() && probe.continues(flip_case(c) as u8) => {
+            ErrorKind::CaseMismatch
+        }
+        _ if offset > 0
+            && dialect.has_separator()
+            && memchr::memchr(b':', text.as_bytes()).is_none() =>
+        {
             ErrorKind::MissingSeparator
         }
         None => ErrorKind::UnexpectedEnd,
         Some(_) => ErrorKind::UnexpectedChar,
     };
+    (kind, Span { start: offset, end }, found)
+}
+
+/// D12 for a valid UTF-8, non-empty input that a grammar rejected at `offset` (D11), `probe`
+/// answering the questions the diagnosis asks of the grammar.
+pub(crate) fn diagnose(
+    dialect: Dialect,
+    text: &str,
+    offset: usize,
+    probe: &dyn Probe,
+) -> ParseError {
+    let (kind, span, found) = classify(dialect, text, offset, probe);
     // The message itself is written when the error is displayed (`Detail`).
     let expected = match kind {
         // Where the cases are not tied, the message says how the letters are cased instead.
@@ -130,42 +226,26 @@ fn diagnose(dialect: Dialect, text: &str, offset: usize, recognizer: Recognizer<
             (dialect.syntax().whole, "")
         }
         ErrorKind::NonAscii | ErrorKind::CaseMismatch => ("", ""),
-        _ => explain(dialect, &text[..offset], recognizer),
+        _ => explain(dialect, &text[..offset], probe),
     };
     let hint = (kind == ErrorKind::CaseMismatch)
-        .then(|| case_hint(recognizer, text))
+        .then(|| case_hint(probe, text))
         .flatten();
     ParseError {
         kind,
         dialect,
-        span: Span { start: offset, end },
+        span,
         hint,
         detail: Detail::Diagnosis { found, expected },
     }
 }
 
-/// D12 `case-mismatch`: the same letter in the other case would extend the viable prefix.
-fn case_flip_continues(recognizer: Recognizer<'_>, text: &str, offset: usize, c: char) -> bool {
-    if !c.is_ascii_alphabetic() {
-        return false;
-    }
-    let mut flipped = String::with_capacity(offset + 1);
-    flipped.push_str(&text[..offset]);
-    flipped.push(flip_case(c));
-    viable_len(recognizer, &flipped) > offset
-}
-
 /// D3: the input re-cased to the case of its piece part's first letter, when that is valid.
-fn case_hint(recognizer: Recognizer<'_>, text: &str) -> Option<String> {
+fn case_hint(probe: &dyn Probe, text: &str) -> Option<String> {
     let (_, piece) = text.split_once(':')?;
     let side = piece.bytes().find_map(Side::of_letter)?;
     let recased = side.recase(text);
-    (viable_len(recognizer, &recased) == recased.len()).then_some(recased)
-}
-
-/// D11 by `recognizer`: where it dies, or the whole length when `text` is valid or viable.
-fn viable_len(recognizer: Recognizer<'_>, text: &str) -> usize {
-    recognizer(text).err().unwrap_or(text.len())
+    probe.viable(&recased).then_some(recased)
 }
 
 fn flip_case(c: char) -> char {
@@ -179,18 +259,14 @@ fn flip_case(c: char) -> char {
 /// Names the component the grammar was in when it stopped, from the viable prefix: two
 /// pieces of the message, written one after the other. In a notation with the `':'`
 /// separator, a prefix without it stopped in the style.
-fn explain(
-    dialect: Dialect,
-    prefix: &str,
-    recognizer: Recognizer<'_>,
-) -> (&'static str, &'static str) {
+fn explain(dialect: Dialect, prefix: &str, probe: &dyn Probe) -> (&'static str, &'static str) {
     let syntax = dialect.syntax();
     if prefix.is_empty() {
         return (syntax.start, "");
     }
     match syntax.style {
         Some(style) if !prefix.contains(':') => (style, ", then ':'"),
-        _ if recognizer(prefix).is_ok() => (syntax.end, ""),
+        _ if probe.prefix_accepts() => (syntax.end, ""),
         _ => (syntax.piece, ""),
     }
 }

@@ -3,7 +3,7 @@
 
 An executable example for implementers of a GAN converter: it converts an
 identifier from one dialect to another, straight from docs/DECISIONS.md section 3
-(M1-M7) and the name tables it lists, with the Python 3 standard library only
+(M1-M14) and the name tables it lists, with the Python 3 standard library only
 (3.8 or later). Identifiers are parsed with the bundled GAN reference adapter,
 gan_ref.py, in the same folder.
 
@@ -22,7 +22,11 @@ and we answer each with one line, in order, flushed at once:
 How a conversion is computed (M1): the input must be valid in the source
 dialect, or its parse code (D12) is the error; then source -> snn-pin ->
 target, where a step from or to snn-pin itself is the identity, and the whole
-conversion is the identity when source = target. Every change that loses
+conversion is the identity when source = target. Beside the snn-pin step ride
+two flags snn-pin cannot hold, terminal (PIN's "^", beta's king-like "-") and
+derived (the newest QPI's Derived), written where the target holds them and
+refused where it does not (M9, M10); between the QPI editions qpi,
+qpi-2025-12 and qpi-2026-01 the letters are kept as written (M12). Every change that loses
 something is a warning (M7); `strict` turns a conversion with warnings into a
 rejection, with the first warning's code as the error.
 
@@ -81,6 +85,7 @@ MULTI_CHARACTER_PIECE = "multi-character-piece"
 INTERMEDIATE_UNREPRESENTABLE = "intermediate-unrepresentable"
 UNKNOWN_STYLE = "unknown-style"
 UNREPRESENTABLE = "unrepresentable"
+NO_MIGRATION = "no-migration"
 AMBIGUOUS_STYLE = "ambiguous-style"
 KING_FLAG_LOST = "king-flag-lost"
 UNDERSCORE_REMOVED = "underscore-removed"
@@ -104,13 +109,24 @@ class Rejected(Exception):
 
 
 class Piece:
-    """An snn-pin identifier, the middle of every conversion (M1)."""
+    """An snn-pin identifier, the middle of every conversion (M1), with the
+    two flags snn-pin cannot hold beside it (M9)."""
 
-    def __init__(self, style, letter, side, state):
+    def __init__(self, style, letter, side, state, terminal=False, derived=False):
         self.style = style    # letters and digits, in the side's case
         self.letter = letter  # one letter, in the side's case
         self.side = side      # "first" (uppercase) or "second" (lowercase)
         self.state = state    # "normal", "enhanced" or "diminished"
+        self.terminal = terminal  # PIN's "^" (beta's king-like "-", M10)
+        self.derived = derived    # the newest QPI's Derived (M12)
+
+
+# M12: the QPI editions, which all write SIN ":" PIN.
+QPI_EDITIONS = ("qpi", "qpi-2025-12", "qpi-2026-01")
+# M8: the notations migrated; every other edition is "no-migration".
+MIGRATED = ("legacy", "beta", "pnn", "snn-pin") + QPI_EDITIONS
+# M10: the notations that hold a terminal flag ("^", or beta's "-").
+HOLDS_TERMINAL = ("beta", "qpi-2025-12", "qpi-2026-01")
 
 
 def in_case(text, side):
@@ -119,8 +135,9 @@ def in_case(text, side):
     return text.upper() if side == "first" else text.lower()
 
 
-def to_snn(source, actor, intermediate, warnings):
-    """The snn-pin piece of a valid `actor` of dialect `source` (M2-M5)."""
+def to_snn(source, target, actor, intermediate, warnings):
+    """The snn-pin piece of a valid `actor` of dialect `source` (M2-M5,
+    M9-M11), for a conversion into `target`."""
     style, kind, side = actor["style"], actor["type"], actor["side"]
     if source == "snn-pin":
         return Piece(style, kind, side, actor["state"])
@@ -145,12 +162,16 @@ def to_snn(source, actor, intermediate, warnings):
         if len(kind) > 1:
             raise Rejected(MULTI_CHARACTER_PIECE,
                            "the piece %r is longer than one letter" % kind)
+        terminal = False
         if actor["king"]:
-            # Beta's '-' means king-like; snn-pin's '-' means diminished:
-            # never carry it over.
-            warnings.append(KING_FLAG_LOST)
+            if target in HOLDS_TERMINAL:
+                terminal = True  # M10: king-like is PIN's terminal "^"
+            else:
+                # Beta's '-' means king-like; snn-pin's '-' means diminished:
+                # never carry it over.
+                warnings.append(KING_FLAG_LOST)
         state = "enhanced" if actor["promoted"] else "normal"
-        return Piece(style, kind, side, state)
+        return Piece(style, kind, side, state, terminal)
     if source == "pnn":  # M4
         state = actor["state"]
         if actor["intermediate"]:
@@ -163,24 +184,48 @@ def to_snn(source, actor, intermediate, warnings):
                 raise Rejected(INTERMEDIATE_UNREPRESENTABLE,
                                "snn-pin has no intermediate state (')")
         return Piece(style, kind, side, state)
-    if source == "qpi":  # M5, backwards
+    if source in QPI_EDITIONS:  # M5, M11: backwards, in the piece's case
         family = FAMILY_OF_LETTER.get(style.upper())
         if family is None:
             raise Rejected(UNKNOWN_STYLE, "no snn-pin style for %r" % style)
-        return Piece(in_case(family, side), kind, side, actor["state"])
+        return Piece(in_case(family, side), kind, side, actor["state"],
+                     actor.get("terminal", False), actor.get("derived", False))
     raise ValueError("unknown dialect %r" % source)
 
 
+def lost_flags(target, terminal, derived):
+    """M9: a flag the target cannot hold is an error (M6's rule)."""
+    lost = []
+    if derived and target != "qpi-2026-01":
+        lost.append("the Derived relationship")
+    if terminal and target not in HOLDS_TERMINAL:
+        lost.append("the terminal marker '^'")
+    if lost:
+        raise Rejected(UNREPRESENTABLE, "%s cannot hold %s" % (target, " and ".join(lost)))
+
+
+def between_qpi(target, actor):
+    """M12: between the QPI editions, the SIN letter as written and the PIN
+    part identical."""
+    terminal = actor.get("terminal", False)
+    lost_flags(target, terminal, actor.get("derived", False))
+    return "%s:%s%s%s" % (actor["style"], SIGNS[actor["state"]], actor["type"],
+                          "^" if terminal else "")
+
+
 def from_snn(target, piece):
-    """The identifier of dialect `target` for an snn-pin piece (M5, M6)."""
+    """The identifier of dialect `target` for an snn-pin piece (M5, M6,
+    M9-M11)."""
     sign = SIGNS[piece.state]
+    lost_flags(target, piece.terminal, piece.derived)
     if target == "snn-pin":
         return "%s:%s%s" % (piece.style, sign, piece.letter)
-    if target == "qpi":  # M5
+    if target in QPI_EDITIONS:  # M5, M11: Native, "^" where it is held
         letter = FAMILIES.get(piece.style.upper())
         if letter is None:
             raise Rejected(UNKNOWN_STYLE, "no qpi letter for %r" % piece.style)
-        return "%s:%s%s" % (in_case(letter, piece.side), sign, piece.letter)
+        return "%s:%s%s%s" % (in_case(letter, piece.side), sign, piece.letter,
+                              "^" if piece.terminal else "")
     # M6: the letter is kept; a feature the target cannot hold is an error.
     has_digit = any(c in "0123456789" for c in piece.style)  # ASCII only (D2)
     lost = []
@@ -201,7 +246,8 @@ def from_snn(target, piece):
             raise Rejected(UNREPRESENTABLE,
                            "beta's '-' means king-like, not diminished")
         promoted = "+" if piece.state == "enhanced" else ""
-        return "%s:%s%s" % (piece.style, promoted, piece.letter)
+        king = "-" if piece.terminal else ""  # M10: "^" is beta's king-like "-"
+        return "%s:%s%s%s" % (piece.style, promoted, king, piece.letter)
     raise ValueError("unknown dialect %r" % target)
 
 
@@ -214,9 +260,15 @@ def convert(source, target, data, intermediate="error", strict=False):
         return None, [], code
     if source == target:  # M1: the identity
         return data.decode("ascii"), [], None
+    if source not in MIGRATED or target not in MIGRATED:
+        return None, [], NO_MIGRATION  # M8: PIN, SIN, EPIN, SNN editions
     warnings = []
     try:
-        output = from_snn(target, to_snn(source, actor, intermediate, warnings))
+        if source in QPI_EDITIONS and target in QPI_EDITIONS:
+            output = between_qpi(target, actor)
+        else:
+            output = from_snn(target, to_snn(source, target, actor, intermediate,
+                                             warnings))
     except Rejected as rejected:
         return None, warnings, rejected.code
     if strict and warnings:  # M7: warnings become errors

@@ -2,7 +2,7 @@
 
 Run from this directory:  python3 -m unittest test_migrate_ref
 
-The expectations are written by hand from docs/DECISIONS.md section 3 (M1-M7),
+The expectations are written by hand from docs/DECISIONS.md section 3 (M1-M14),
 not by running the adapter. The whole of conformance/migrations.json is run
 through the adapter by the Rust suite (tests/suite/check_suites.rs); these
 tests pin each rule, the lossy cases, and the protocol's shape and flushing.
@@ -168,6 +168,42 @@ class M7Strict(unittest.TestCase):
         self.assertEqual(run("beta", "snn-pin", "C:K", strict=True), converted("CHESS:K"))
         self.assertEqual(run("pnn", "snn-pin", "SHOGI:P'", "drop", True),
                          rejected("intermediate-dropped", "intermediate-dropped"))
+
+
+class M8toM14NewestQpi(unittest.TestCase):
+    Q6 = "qpi-2026-01"
+    Q5 = "qpi-2025-12"
+
+    def test_other_editions_are_not_migrated(self):
+        self.assertEqual(run("pin-2025-12", "snn-pin", "K^"), rejected("no-migration"))
+        self.assertEqual(run(self.Q6, "snn-2026-01-11", "C:K"), rejected("no-migration"))
+
+    def test_the_king_flag_is_the_terminal_marker(self):
+        self.assertEqual(run("beta", self.Q6, "C:-K"), converted("C:K^"))
+        self.assertEqual(run("beta", self.Q5, "c:+-k"), converted("c:+k^"))
+        self.assertEqual(run("beta", self.Q6, "X:+-G"), converted("X:+G^", "ambiguous-style"))
+        self.assertEqual(run("beta", "qpi", "C:-K"), converted("C:K", "king-flag-lost"))
+        self.assertEqual(run(self.Q6, "beta", "C:+K^"), converted("CHESS:+-K"))
+        self.assertEqual(run(self.Q6, "beta", "C:-K^"), rejected("unrepresentable"))
+
+    def test_flags_the_target_cannot_hold_are_refused(self):
+        self.assertEqual(run(self.Q6, "snn-pin", "C:K^"), rejected("unrepresentable"))
+        self.assertEqual(run(self.Q6, "snn-pin", "C:r"), rejected("unrepresentable"))
+        self.assertEqual(run(self.Q6, "qpi", "C:K^"), rejected("unrepresentable"))
+        self.assertEqual(run(self.Q6, self.Q5, "c:R"), rejected("unrepresentable"))
+        self.assertEqual(run(self.Q6, "snn-pin", "c:+r"), converted("chess:+r"))
+
+    def test_between_the_qpi_editions_the_letters_are_kept(self):
+        self.assertEqual(run("qpi", self.Q6, "Z:K"), converted("Z:K"))
+        self.assertEqual(run(self.Q5, self.Q6, "x:-g^"), converted("x:-g^"))
+        self.assertEqual(run(self.Q6, self.Q6, "C:r"), converted("C:r"))
+
+    def test_pnn_intermediate_is_not_derived_and_no_flag_is_invented(self):
+        self.assertEqual(run("pnn", self.Q6, "SHOGI:P'"), rejected("intermediate-unrepresentable"))
+        self.assertEqual(run("pnn", self.Q6, "SHOGI:P'", "enhance"),
+                         converted("S:+P", "intermediate-as-enhanced"))
+        self.assertEqual(run("legacy", self.Q6, "CHESS:KING"), converted("C:K"))
+        self.assertEqual(run("beta", self.Q6, "go:stone"), rejected("multi-character-piece"))
 
 
 class Protocol(unittest.TestCase):

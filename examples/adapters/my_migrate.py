@@ -18,8 +18,8 @@ import migrate_ref  # noqa: E402  (the reference converter)
 reference_to_snn = migrate_ref.to_snn
 
 
-def to_snn(source, actor, intermediate, warnings):
-    piece = reference_to_snn(source, actor, intermediate, warnings)
+def to_snn(source, target, actor, intermediate, warnings):
+    piece = reference_to_snn(source, target, actor, intermediate, warnings)
     if source == "beta" and actor["king"] and piece.state == "normal":
         piece.state = "diminished"  # the mistake
     return piece

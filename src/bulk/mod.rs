@@ -33,9 +33,11 @@
 //! # Ok::<(), std::io::Error>(())
 //! ```
 //!
-//! [`parse_stream`] is `gan parse` on this engine.
+//! [`parse_stream`] is `gan parse` on this engine, [`detect_stream`] `gan detect`.
 
+mod detect;
 mod parse;
+mod write;
 
 use std::num::NonZero;
 
@@ -43,9 +45,11 @@ use crate::records::Block;
 #[cfg(doc)]
 use crate::records::Blocks;
 
+pub use detect::{detect_stream, DetectOptions, Detected, Detector};
+pub use parse::{parse_stream, Counts, Mode, Options, Parser, TextStyle};
 #[cfg(feature = "cli")]
-pub(crate) use parse::quoted;
-pub use parse::{parse_stream, Counts, Format, Mode, Options, Parser, TextStyle};
+pub(crate) use write::quoted;
+pub use write::Format;
 
 /// The work of one thread: it works through its part of each block, and its state stays with
 /// it from one block to the next.

@@ -7,15 +7,17 @@
 //! only takes the common case (a valid input, or a verdict alone), and everything else goes
 //! through [`output::parse_line`] and the serde records.
 
+use std::fmt;
 use std::io::{self, Read, Write};
 use std::str;
 
+use super::write::{decimal, json_string, quoted, styled, Format, JsonText, Layout};
 use super::{Worker, Workers};
-use crate::dialect::Dialect;
+use crate::dialect::{Actor, Dialect};
 use crate::error::{ErrorKind, ParseError};
-use crate::grammar::compile::{Compiled, Parts};
-use crate::model::{Side, State};
+use crate::grammar::compile::{held, Compiled, Parts};
 use crate::output::{self, ParseRecord};
+use crate::parse::{self, Stopped};
 use crate::records::{Block, Blocks, Framing, Line};
 
 /// What is printed for each input.
@@ -28,16 +30,6 @@ pub enum Mode {
     InvalidOnly,
     /// Nothing per input; the counts at the end (`--count`).
     Count,
-}
-
-/// The output format.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Format {
-    /// Readable lines.
-    Text,
-    /// JSON Lines.
-    Json,
 }
 
 /// The escape sequences around the styled words of text output (empty without colors), and
@@ -95,11 +87,7 @@ impl Counts {
     }
 
     fn count_error(&mut self, error: &ParseError) {
-        let index = ErrorKind::ALL
-            .iter()
-            .position(|&kind| kind == error.kind())
-            .unwrap_or(0);
-        self.invalid_by_kind[index] += 1;
+        self.invalid_by_kind[kind_index(error.kind())] += 1;
     }
 
     /// The codes that occurred, with their counts, in D12's order.
@@ -196,7 +184,7 @@ pub fn parse_stream(
 }
 
 /// Writes `bytes`; `Ok(false)` when the reader has gone (a closed pipe).
-fn write_open(out: &mut impl Write, bytes: &[u8]) -> io::Result<bool> {
+pub(super) fn write_open(out: &mut impl Write, bytes: &[u8]) -> io::Result<bool> {
     match out.write_all(bytes) {
         Ok(()) => Ok(true),
         Err(error) if error.kind() == io::ErrorKind::BrokenPipe => Ok(false),
@@ -232,44 +220,59 @@ fn parse_part(parser: &Parser<'_>, part: &Block<'_>, out: &mut Vec<u8>, counts: 
 }
 
 /// Parses inputs one by one and writes what [`parse_stream`] writes for each, through the
-/// dialect's fast path when it decides alone: for inputs that come one at a time rather than
-/// in a stream (`gan parse ID…`). What every valid record of a run shares is written once, so
-/// the loop mostly copies bytes.
+/// dialect's fast path: for inputs that come one at a time rather than in a stream
+/// (`gan parse ID…`). What every record of a run shares is made once, so that a record is a
+/// few copies into the buffer.
 #[derive(Debug, Clone)]
 pub struct Parser<'o> {
     options: &'o Options,
     /// What is printed: `options.mode`, until a closed output turns it to [`Mode::Count`].
     mode: Mode,
+    /// The fast path, when every input it accepts is printable ASCII without `"` or `\`, so
+    /// that text and JSON show the input and its parts as they are, between quotes.
     fast: Option<&'static Compiled>,
-    /// Whether every input the fast path accepts is printable ASCII without `"` or `\`, so
-    /// that text and JSON show it as it is, between quotes.
-    plain: bool,
-    /// Text: what follows the quoted input up to the style (`: valid snn-pin: style=`).
+    /// The dialect's name.
+    name: &'static [u8],
+    /// Text: what follows the quoted input up to the attributes (`": valid snn-pin: `).
     text_head: Vec<u8>,
-    /// JSON: what follows the input up to the style's value.
+    /// Text: the attributes, and the end of the line.
+    text_actor: Layout,
+    /// JSON: what follows the input up to the actor.
     json_head: Vec<u8>,
+    /// JSON: the actor, and what comes before the canonical form.
+    json_actor: Layout,
 }
 
 impl<'o> Parser<'o> {
     /// A parser printing as `options` says.
     pub fn new(options: &'o Options) -> Parser<'o> {
-        let fast = Compiled::builtin(options.dialect).ok();
-        let dialect = options.dialect.as_str().as_bytes();
-        let mut text_head = b": ".to_vec();
+        let dialect = options.dialect;
+        let fast = Compiled::builtin(dialect)
+            .ok()
+            .filter(|fast| fast.reads_ascii_only() && fast.accepts_plain_only());
+        let name = dialect.as_str().as_bytes();
+        let mut text_head = b"\": ".to_vec();
         styled(&mut text_head, &options.style.ok, b"valid");
         text_head.push(b' ');
-        text_head.extend_from_slice(dialect);
+        text_head.extend_from_slice(name);
         text_head.push(b':');
-        let mut json_head = b",\"dialect\":\"".to_vec();
-        json_head.extend_from_slice(dialect);
-        json_head.extend_from_slice(b"\",\"valid\":true,\"actor\":{");
+        // The attributes after a space; a dialect without any (HAND) ends at its name.
+        if held(dialect) != 0 {
+            text_head.push(b' ');
+        }
+        let mut json_head = b"\",\"dialect\":\"".to_vec();
+        json_head.extend_from_slice(name);
+        json_head.extend_from_slice(b"\",\"valid\":true,\"actor\":");
         Parser {
             options,
             mode: options.mode,
             fast,
-            plain: fast.is_some_and(Compiled::accepts_plain_only),
+            name,
             text_head,
+            text_actor: Layout::new(dialect, Format::Text, b"\n"),
             json_head,
+            // D9: the canonical form is the input itself.
+            json_actor: Layout::new(dialect, Format::Json, b",\"canonical\":\""),
         }
     }
 
@@ -282,19 +285,51 @@ impl<'o> Parser<'o> {
     /// [`parse`](Self::parse), for the loop of a worker: a private function is called
     /// directly, a public one through the global offset table, one indirect call per input.
     fn parse_one(&self, input: Line<'_>, out: &mut Vec<u8>, counts: &mut Counts) {
-        let options = self.options;
         if let Some(fast) = self.fast.filter(|_| !input.is_truncated()) {
-            if self.mode == Mode::All {
-                if let Some(parts) = fast.parts(input.bytes) {
-                    counts.valid += 1;
-                    self.write_valid(input.bytes, &parts, out);
+            let bytes = input.bytes;
+            let death = if self.mode == Mode::All {
+                match fast.judge(bytes) {
+                    Ok(parts) => {
+                        counts.valid += 1;
+                        self.write_valid(bytes, &parts, out);
+                        return;
+                    }
+                    Err(death) => death,
+                }
+            } else {
+                match fast.verdict(bytes) {
+                    Ok(()) => {
+                        counts.valid += 1;
+                        return;
+                    }
+                    Err(death) => death,
+                }
+            };
+            // An input that is not empty and ASCII fails in the grammar: diagnosed from
+            // where the walk stopped. The others take the whole pipeline.
+            if !bytes.is_empty() && bytes.is_ascii() {
+                if let Ok(text) = str::from_utf8(bytes) {
+                    let probe = Stopped { fast, death };
+                    let dialect = self.options.dialect;
+                    if self.mode == Mode::Count
+                        || (self.mode, self.options.format) == (Mode::InvalidOnly, Format::Text)
+                    {
+                        // The code and offset are all that is printed.
+                        let (kind, span, _) = parse::classify(dialect, text, death.offset, &probe);
+                        counts.invalid_by_kind[kind_index(kind)] += 1;
+                        if self.mode == Mode::InvalidOnly {
+                            invalid_only_text(input, kind.code(), span.start, out);
+                        }
+                        return;
+                    }
+                    let error = parse::diagnose(dialect, text, death.offset, &probe);
+                    counts.count_error(&error);
+                    self.write_error(input, &error, out);
                     return;
                 }
-            } else if fast.recognize(input.bytes).is_ok() {
-                counts.valid += 1;
-                return;
             }
         }
+        let options = self.options;
         let result = output::parse_line(options.dialect, input, options.max_len);
         match &result {
             Ok(_) => counts.valid += 1,
@@ -302,146 +337,162 @@ impl<'o> Parser<'o> {
         }
         match (self.mode, &result) {
             (Mode::Count, _) | (Mode::InvalidOnly, Ok(_)) => {}
-            (Mode::InvalidOnly, Err(error)) => {
-                write_invalid_only(options, input, &result, error, out);
-            }
-            (Mode::All, _) => write_record(options, input, &result, out),
+            (Mode::InvalidOnly | Mode::All, Err(error)) => self.write_error(input, error, out),
+            (Mode::All, Ok(actor)) => write_actor(options, input, actor, out),
         }
     }
 
     /// A valid input seen by the fast path: the record [`ParseRecord`] and its text form give.
+    #[inline]
     fn write_valid(&self, input: &[u8], parts: &Parts, out: &mut Vec<u8>) {
-        let slice = |(start, end): (usize, usize)| &input[start..end];
         match self.options.format {
             Format::Text => {
-                if self.plain {
-                    out.push(b'"');
-                    out.extend_from_slice(input);
-                    out.push(b'"');
-                } else {
-                    quoted(out, input);
-                }
+                out.push(b'"');
+                out.extend_from_slice(input);
                 out.extend_from_slice(&self.text_head);
-                // The attributes in the order of `ActorFields`, each after a space.
-                let text = |out: &mut Vec<u8>, name: &[u8], value: &[u8]| {
-                    out.push(b' ');
-                    out.extend_from_slice(name);
-                    out.push(b'=');
-                    out.extend_from_slice(value);
-                };
-                if let Some(style) = parts.style {
-                    text(out, b"style", slice(style));
-                }
-                if let Some(piece_type) = parts.piece_type {
-                    text(out, b"type", slice(piece_type));
-                }
-                if let Some(side) = parts.side {
-                    text(out, b"side", side.as_str().as_bytes());
-                }
-                if let Some(state) = parts.state {
-                    text(out, b"state", state.as_str().as_bytes());
-                }
-                for (name, flag) in flags(parts) {
-                    if let Some(flag) = flag {
-                        text(out, name, if flag { b"true" } else { b"false" });
-                    }
-                }
-                out.push(b'\n');
+                self.text_actor.write(input, parts, out);
             }
             Format::Json => {
-                let string = |out: &mut Vec<u8>, bytes: &[u8]| {
-                    if self.plain {
-                        out.push(b'"');
-                        out.extend_from_slice(bytes);
-                        out.push(b'"');
-                    } else {
-                        json_string(out, bytes);
-                    }
-                };
-                out.extend_from_slice(b"{\"input\":");
-                string(out, input);
+                out.extend_from_slice(b"{\"input\":\"");
+                out.extend_from_slice(input);
                 out.extend_from_slice(&self.json_head);
-                // The members in the order of `ActorFields`, a comma before all but the first.
-                let mut first = true;
-                let mut member = |out: &mut Vec<u8>, name: &[u8]| {
-                    if !std::mem::take(&mut first) {
-                        out.push(b',');
-                    }
-                    out.push(b'"');
-                    out.extend_from_slice(name);
-                    out.extend_from_slice(b"\":");
-                };
-                if let Some(style) = parts.style {
-                    member(out, b"style");
-                    string(out, slice(style));
-                }
-                if let Some(piece_type) = parts.piece_type {
-                    member(out, b"type");
-                    string(out, slice(piece_type));
-                }
-                if let Some(side) = parts.side {
-                    member(out, b"side");
-                    out.extend_from_slice(match side {
-                        Side::First => b"\"first\"",
-                        Side::Second => b"\"second\"",
-                    });
-                }
-                if let Some(state) = parts.state {
-                    member(out, b"state");
-                    out.extend_from_slice(match state {
-                        State::Normal => b"\"normal\"",
-                        State::Enhanced => b"\"enhanced\"",
-                        State::Diminished => b"\"diminished\"",
-                    });
-                }
-                for (name, flag) in flags(parts) {
-                    if let Some(flag) = flag {
-                        member(out, name);
-                        out.extend_from_slice(if flag { b"true" } else { b"false" });
-                    }
-                }
-                // D9: the canonical form is the input itself.
-                out.extend_from_slice(b"},\"canonical\":");
-                string(out, input);
-                out.extend_from_slice(b"}\n");
+                self.json_actor.write(input, parts, out);
+                out.extend_from_slice(input);
+                out.extend_from_slice(b"\"}\n");
             }
+        }
+    }
+
+    /// A rejected input: its record ([`Mode::All`]) or its `--invalid-only` line.
+    fn write_error(&self, input: Line<'_>, error: &ParseError, out: &mut Vec<u8>) {
+        let options = self.options;
+        let text = (!input.is_truncated())
+            .then(|| str::from_utf8(input.bytes).ok())
+            .flatten();
+        match (self.mode, options.format, text) {
+            (Mode::InvalidOnly, Format::Text, _) => {
+                invalid_only_text(input, error.code(), error.offset(), out);
+            }
+            (Mode::InvalidOnly, Format::Json, Some(text)) => {
+                out.extend_from_slice(b"{\"line\":");
+                decimal(out, input.number);
+                out.push(b',');
+                self.error_fields(text, error, out);
+            }
+            (Mode::InvalidOnly, Format::Json, None) => {
+                out.extend_from_slice(b"{\"line\":");
+                decimal(out, input.number);
+                out.push(b',');
+                let start = out.len();
+                let record = ParseRecord::of_line(options.dialect, input, &Err(error.clone()));
+                serde_json::to_writer(&mut *out, &record).expect("records serialize");
+                // The record's own `{` gives way to the one written with `line`.
+                out.remove(start);
+                out.push(b'\n');
+            }
+            (_, Format::Json, Some(text)) => {
+                out.push(b'{');
+                self.error_fields(text, error, out);
+            }
+            (_, Format::Json, None) => {
+                let record = ParseRecord::of_line(options.dialect, input, &Err(error.clone()));
+                serde_json::to_writer(&mut *out, &record).expect("records serialize");
+                out.push(b'\n');
+            }
+            (_, Format::Text, _) => self.error_text(input.bytes, error, out),
+        }
+    }
+
+    /// The fields of the JSON record of an error on `text` (a whole, UTF-8 input), after its
+    /// `{`, as [`ParseRecord`] serializes them.
+    fn error_fields(&self, text: &str, error: &ParseError, out: &mut Vec<u8>) {
+        out.extend_from_slice(b"\"input\":");
+        json_string(out, text.as_bytes());
+        out.extend_from_slice(b",\"dialect\":\"");
+        out.extend_from_slice(self.name);
+        out.extend_from_slice(b"\",\"valid\":false,\"error\":");
+        error_object(error, out);
+        out.extend_from_slice(b"}\n");
+    }
+
+    /// The text record of an error: `"INPUT": invalid DIALECT [CODE]: MESSAGE`, and on a
+    /// terminal the input again with a caret under the error.
+    fn error_text(&self, input: &[u8], error: &ParseError, out: &mut Vec<u8>) {
+        let style = &self.options.style;
+        quoted(out, input);
+        out.extend_from_slice(b": ");
+        styled(out, &style.error, b"invalid");
+        out.push(b' ');
+        out.extend_from_slice(self.name);
+        out.extend_from_slice(b" [");
+        styled(out, &style.code, error.code().as_bytes());
+        out.extend_from_slice(b"]: ");
+        let _ = write!(out, "{error}");
+        out.push(b'\n');
+        if style.carets {
+            let (shown, column) = output::escape_at(input, error.offset());
+            out.extend_from_slice(b"    ");
+            out.extend_from_slice(shown.as_bytes());
+            out.extend_from_slice(b"\n    ");
+            out.resize(out.len() + column, b' ');
+            styled(out, &style.caret, b"^");
+            out.push(b'\n');
         }
     }
 }
 
-/// The boolean attributes of `parts`, named, in the order of `ActorFields`.
-fn flags(parts: &Parts) -> [(&'static [u8], Option<bool>); 5] {
-    [
-        (b"intermediate", parts.intermediate),
-        (b"promoted", parts.promoted),
-        (b"king", parts.king),
-        (b"terminal", parts.terminal),
-        (b"derived", parts.derived),
-    ]
+/// The index of `kind` in [`ErrorKind::ALL`].
+fn kind_index(kind: ErrorKind) -> usize {
+    ErrorKind::ALL
+        .iter()
+        .position(|&other| other == kind)
+        .unwrap_or(0)
 }
 
-/// Any input, through the serde record and its text form.
-fn write_record(
-    options: &Options,
-    input: Line<'_>,
-    result: &Result<crate::dialect::Actor, ParseError>,
-    out: &mut Vec<u8>,
-) {
-    let dialect = options.dialect.as_str().as_bytes();
-    match (options.format, result) {
-        (Format::Json, _) => {
-            let record = ParseRecord::of_line(options.dialect, input, result);
+/// `--invalid-only` as text: `LINE:INPUT: code at byte N` (the input quoted as in the text
+/// records).
+fn invalid_only_text(input: Line<'_>, code: &str, offset: usize, out: &mut Vec<u8>) {
+    decimal(out, input.number);
+    out.push(b':');
+    quoted(out, input.bytes);
+    out.extend_from_slice(b": ");
+    out.extend_from_slice(code.as_bytes());
+    out.extend_from_slice(b" at byte ");
+    decimal(out, offset as u64);
+    out.push(b'\n');
+}
+
+/// An error as [`output::ErrorRecord`] serializes it: `{"code","offset","hint"?,"message"}`.
+pub(super) fn error_object(error: &ParseError, out: &mut Vec<u8>) {
+    out.extend_from_slice(b"{\"code\":\"");
+    out.extend_from_slice(error.code().as_bytes());
+    out.extend_from_slice(b"\",\"offset\":");
+    decimal(out, error.offset() as u64);
+    if let Some(hint) = error.hint() {
+        out.extend_from_slice(b",\"hint\":");
+        json_string(out, hint.as_bytes());
+    }
+    out.extend_from_slice(b",\"message\":\"");
+    let _ = fmt::Write::write_fmt(&mut JsonText(out), format_args!("{error}"));
+    out.extend_from_slice(b"\"}");
+}
+
+/// A valid input that the fast path did not print: the serde record, or the text form.
+fn write_actor(options: &Options, input: Line<'_>, actor: &Actor, out: &mut Vec<u8>) {
+    match options.format {
+        Format::Json => {
+            let record = ParseRecord::of_line(options.dialect, input, &Ok(actor.clone()));
             serde_json::to_writer(&mut *out, &record).expect("records serialize");
             out.push(b'\n');
         }
-        (Format::Text, Ok(actor)) => {
+        Format::Text => {
             quoted(out, input.bytes);
             out.extend_from_slice(b": ");
             styled(out, &options.style.ok, b"valid");
             out.push(b' ');
-            out.extend_from_slice(dialect);
+            out.extend_from_slice(options.dialect.as_str().as_bytes());
             out.push(b':');
-            // The attributes after a space, as the fast path writes them (none: no space).
+            // The attributes after a space, as the layouts write them (none: no space).
             let fields = actor.fields().to_string();
             if !fields.is_empty() {
                 out.push(b' ');
@@ -449,98 +500,5 @@ fn write_record(
             }
             out.push(b'\n');
         }
-        (Format::Text, Err(error)) => {
-            let (shown, column) = output::escape_at(input.bytes, error.offset());
-            out.extend_from_slice(shown.as_bytes());
-            out.extend_from_slice(b": ");
-            styled(out, &options.style.error, b"invalid");
-            out.push(b' ');
-            out.extend_from_slice(dialect);
-            out.extend_from_slice(b" [");
-            styled(out, &options.style.code, error.code().as_bytes());
-            out.extend_from_slice(b"]: ");
-            let _ = write!(out, "{error}");
-            out.push(b'\n');
-            if options.style.carets {
-                out.extend_from_slice(b"    ");
-                out.extend_from_slice(shown.as_bytes());
-                out.extend_from_slice(b"\n    ");
-                out.resize(out.len() + column, b' ');
-                styled(out, &options.style.caret, b"^");
-                out.push(b'\n');
-            }
-        }
     }
-}
-
-/// `--invalid-only`: `LINE:INPUT: code at byte N` (the input quoted as in the text records),
-/// or the JSON record with `line` first.
-fn write_invalid_only(
-    options: &Options,
-    input: Line<'_>,
-    result: &Result<crate::dialect::Actor, ParseError>,
-    error: &ParseError,
-    out: &mut Vec<u8>,
-) {
-    match options.format {
-        Format::Text => {
-            let _ = write!(out, "{}:", input.number);
-            quoted(out, input.bytes);
-            let _ = writeln!(out, ": {} at byte {}", error.code(), error.offset());
-        }
-        Format::Json => {
-            let _ = write!(out, "{{\"line\":{},", input.number);
-            let start = out.len();
-            let record = ParseRecord::of_line(options.dialect, input, result);
-            serde_json::to_writer(&mut *out, &record).expect("records serialize");
-            // The record's own `{` gives way to the one written with `line`.
-            out.remove(start);
-            out.push(b'\n');
-        }
-    }
-}
-
-fn styled(out: &mut Vec<u8>, (on, off): &(String, String), word: &[u8]) {
-    out.extend_from_slice(on.as_bytes());
-    out.extend_from_slice(word);
-    out.extend_from_slice(off.as_bytes());
-}
-
-/// The input as [`output::escape`] shows it, without its work for the common case.
-pub(crate) fn quoted(out: &mut Vec<u8>, input: &[u8]) {
-    if input
-        .iter()
-        .all(|&byte| matches!(byte, b' '..=b'~') && byte != b'"' && byte != b'\\')
-    {
-        out.push(b'"');
-        out.extend_from_slice(input);
-        out.push(b'"');
-    } else {
-        out.extend_from_slice(output::escape_text(input).as_bytes());
-    }
-}
-
-/// A JSON string as `serde_json` writes it (`input` is UTF-8 here: lossy text elsewhere goes
-/// through serde).
-fn json_string(out: &mut Vec<u8>, input: &[u8]) {
-    const HEX: &[u8; 16] = b"0123456789abcdef";
-    out.push(b'"');
-    for &byte in input {
-        match byte {
-            b'"' => out.extend_from_slice(b"\\\""),
-            b'\\' => out.extend_from_slice(b"\\\\"),
-            b'\n' => out.extend_from_slice(b"\\n"),
-            b'\r' => out.extend_from_slice(b"\\r"),
-            b'\t' => out.extend_from_slice(b"\\t"),
-            0x08 => out.extend_from_slice(b"\\b"),
-            0x0C => out.extend_from_slice(b"\\f"),
-            0..=0x1F => {
-                out.extend_from_slice(b"\\u00");
-                out.push(HEX[usize::from(byte >> 4)]);
-                out.push(HEX[usize::from(byte & 0xF)]);
-            }
-            _ => out.push(byte),
-        }
-    }
-    out.push(b'"');
 }

@@ -31,7 +31,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
                   `gan <command>: <message>` otherwise; exit status 2.\n\n\
                   Colors (--color auto): on a terminal, unless NO_COLOR is set or TERM=dumb; a \
                   non-empty CLICOLOR_FORCE forces them.\n\n\
-                  Decision ids in the help texts (D1–D21, M1–M8, G1–G17) refer to the project's \
+                  Decision ids in the help texts (D1–D24, M1–M14, G1–G17) refer to the project's \
                   decision record: `gan decisions D10` prints one (docs/DECISIONS.md in the \
                   repository); the published specs are listed in docs/specs.md.\n\n\
                   Examples:\n  gan parse CHESS:K shogi:+p\n  echo 'CHESS:k' | gan parse --format json\n  \
@@ -108,7 +108,7 @@ pub enum Command {
                       gan detect -f examples/spec-examples.txt"
     )]
     Detect(DetectArgs),
-    /// Convert identifiers from one dialect to another, reporting everything lost (M1–M7,
+    /// Convert identifiers from one dialect to another, reporting everything lost (M1–M14,
     /// docs/DECISIONS.md).
     Migrate(MigrateArgs),
     /// Generate the conformance corpus from the grammars, confirmed by the oracle regexes.
@@ -129,13 +129,17 @@ pub enum Command {
                       --oracle examples/edited-grammar/oracle.txt --out new"
     )]
     Generate(GenerateArgs),
-    /// Compare two corpora: vectors added, removed or flipped, matched by (dialect, input).
+    /// Compare two corpora: vectors added, removed or flipped, matched by (dialect, input);
+    /// or two notations (--from, --to): the inputs they judge differently.
     #[command(
         after_help = "A vector is flipped when its verdict, actor, error code or offset \
-                      changed; groups and ids do not count.\n\n\
+                      changed; groups and ids do not count. With --from A --to B, an input of \
+                      either notation's file flips when the two grammars' verdicts differ, or \
+                      when both accept it and a member both notations have differs.\n\n\
                       Exit codes: 0 equivalent, 1 different, 2 usage or I/O error.\n\n\
                       Examples:\n  gan diff conformance new\n  \
-                      gan diff --json conformance new"
+                      gan diff --json conformance new\n  \
+                      gan diff --from pin-2025-07 --to pin-2025-12"
     )]
     Diff(DiffArgs),
     /// Run another implementation, in any language, against the conformance corpus.
@@ -187,7 +191,7 @@ pub enum Command {
     /// `gan report diff` (two runs of one).
     #[command(subcommand)]
     Report(ReportCommand),
-    /// Print the project's decisions on the specs (docs/DECISIONS.md): D1–D21, M1–M8,
+    /// Print the project's decisions on the specs (docs/DECISIONS.md): D1–D24, M1–M14,
     /// G1–G17, the ids the help texts cite.
     #[command(after_help = "Without an ID, the whole record.\n\n\
                             Examples:\n  gan decisions D10\n  gan decisions m3 G6\n  \
@@ -567,12 +571,27 @@ pub struct GenerateArgs {
 #[derive(Debug, Args)]
 pub struct DiffArgs {
     /// The old corpus folder (holding gan/*.json).
-    #[arg(value_name = "OLD")]
-    pub old: PathBuf,
+    #[arg(value_name = "OLD", required_unless_present = "from")]
+    pub old: Option<PathBuf>,
 
     /// The new corpus folder.
-    #[arg(value_name = "NEW")]
-    pub new: PathBuf,
+    #[arg(value_name = "NEW", required_unless_present = "from")]
+    pub new: Option<PathBuf>,
+
+    /// Compare two notations instead of two corpora: each input of either notation's corpus
+    /// file judged by both grammars (the verdict and, where both accept, the members both
+    /// have); with --to.
+    #[arg(long, value_name = "A", value_parser = dialect_parser(), requires = "to", conflicts_with_all = ["old", "new"])]
+    pub from: Option<Dialect>,
+
+    /// The notation to compare --from with.
+    #[arg(long, value_name = "B", value_parser = dialect_parser(), requires = "from")]
+    pub to: Option<Dialect>,
+
+    /// With --from: read the inputs from DIR/gan/*.json instead of the corpus built into the
+    /// binary.
+    #[arg(long, value_name = "DIR", requires = "from")]
+    pub corpus: Option<PathBuf>,
 
     /// Output format: text (one line per vector added, removed or flipped, then a count per
     /// dialect) or json (JSON Lines: one object per change, then one summary object).
@@ -833,6 +852,10 @@ pub struct DetectArgs {
     /// (as grep -q).
     #[arg(short, long)]
     pub quiet: bool,
+
+    /// Threads detecting standard input, 1 to 256 [default: the number of cores].
+    #[arg(short = 'j', long = "jobs", value_name = "N", value_parser = jobs("threads"))]
+    pub jobs: Option<usize>,
 
     #[command(flatten)]
     pub input: InputArgs,

@@ -6,7 +6,7 @@ use std::fs::{self, File};
 use std::io::{self, Read};
 use std::path::Path;
 
-use crate::records::{Blocks, Framing, Line, Record};
+use crate::records::{Framing, Record};
 
 use super::args::InputArgs;
 use super::files::context;
@@ -196,26 +196,6 @@ impl Read for Stream {
             };
         }
     }
-}
-
-/// Calls `each` for every input, in order: the IDs, or the stream read in blocks (each read
-/// advancing `progress`).
-pub fn for_each_line(
-    args: &InputArgs,
-    stream: Option<Metered<Stream>>,
-    mut each: impl FnMut(Line<'_>),
-) -> io::Result<()> {
-    let Some(stream) = stream else {
-        for record in id_records(args) {
-            each(record.line());
-        }
-        return Ok(());
-    };
-    let mut blocks = Blocks::new(stream, framing(args), args.max_bytes);
-    while let Some(block) = blocks.next_block()? {
-        block.lines().for_each(&mut each);
-    }
-    Ok(())
 }
 
 /// The reader of `stream`, advancing `progress`.

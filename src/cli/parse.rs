@@ -9,7 +9,6 @@
 use std::io::{self, Write};
 
 use crate::bulk::{self, Counts, Mode, TextStyle};
-use crate::output::{self, DetectRecord};
 
 use super::args::{DetectArgs, Format, InputArgs, ParseArgs};
 use super::inputs;
@@ -17,9 +16,6 @@ use super::pipe::Closable;
 use super::progress::Progress;
 use super::style::Colors;
 use super::{OK, REJECTED};
-
-/// Output is handed to standard output in pieces of about this size.
-const FLUSH_AT: usize = 1 << 16;
 
 pub fn parse(args: &ParseArgs, out: &mut impl Write, colors: Colors) -> io::Result<u8> {
     if let Err(message) = inputs::check(&args.input) {
@@ -113,87 +109,53 @@ pub fn detect(args: &DetectArgs, out: &mut impl Write, colors: Colors) -> io::Re
     if let Err(message) = inputs::check(&args.input) {
         return super::fail("detect", message);
     }
-    let mut all_accepted = true;
-    let stream = if inputs::streamed(&args.input) {
-        Some(inputs::open(&args.input)?)
-    } else {
-        None
+    // `--quiet`: the verdicts alone, printed nowhere.
+    let mut nowhere = io::sink();
+    let mut out: &mut dyn Write = if args.quiet { &mut nowhere } else { out };
+    let options = bulk::DetectOptions {
+        max_len: args.input.max_bytes,
+        format: match args.input.format {
+            Format::Text => bulk::Format::Text,
+            Format::Json => bulk::Format::Json,
+        },
+        style: text_style(colors),
+        quiet: args.quiet,
     };
-    let progress = stream.as_ref().map_or_else(Progress::default, |stream| {
-        Progress::of_size("gan detect", stream.size(), args.quiet)
-    });
-    let stream = stream.map(|stream| inputs::metered(stream, &progress));
-    let mut sink = Closable::new(progress.writer(out));
-    let mut buffer = Vec::new();
-    let mut failed = Ok(());
-    let mut rejected = Vec::new();
-    let read = inputs::for_each_line(&args.input, stream, |record| {
-        let line = DetectRecord::of_line(record, args.input.max_bytes);
-        if line.accepted.is_empty() {
-            all_accepted = false;
-            rejected.push(record.number);
-        }
-        if args.quiet || sink.is_closed() || failed.is_err() {
-            return;
-        }
-        match args.input.format {
-            Format::Json => {
-                serde_json::to_writer(&mut buffer, &line).expect("records serialize");
-                buffer.push(b'\n');
-            }
-            Format::Text => detect_text(&mut buffer, record.bytes, &line, colors),
-        }
-        if buffer.len() >= FLUSH_AT {
-            failed = sink.write_all(&buffer);
-            buffer.clear();
-        }
-    });
-    progress.finish();
-    read?;
-    failed?;
-    sink.write_all(&buffer)?;
-    sink.flush()?;
-    if !args.quiet && !inputs::streamed(&args.input) {
-        file_hints("detect", "detect", &args.input, &rejected)?;
-    }
-    Ok(if all_accepted { OK } else { REJECTED })
-}
-
-fn detect_text(out: &mut Vec<u8>, input: &[u8], line: &DetectRecord, colors: Colors) {
-    let shown = output::escape_text(input);
-    let accepted: Vec<String> = line
-        .accepted
-        .iter()
-        .map(|a| format!("{} ({})", a.dialect, a.actor))
-        .collect();
-    let rejected: Vec<String> = line
-        .rejected
-        .iter()
-        .map(|r| {
-            format!(
-                "{} [{} at byte {}]",
-                r.dialect, r.error.code, r.error.offset
-            )
-        })
-        .collect();
-    // Writing into a `Vec` cannot fail.
-    let _ = if accepted.is_empty() {
-        let bad = colors.error;
-        writeln!(
-            out,
-            "{shown}: {bad}rejected by every dialect{bad:#}: {}",
-            rejected.join(", ")
-        )
-    } else {
-        let ok = colors.ok;
-        let _ = write!(
-            out,
-            "{shown}: {ok}accepted{ok:#} by {}",
-            accepted.join(", ")
+    let detected = if inputs::streamed(&args.input) {
+        let stream = inputs::open(&args.input)?;
+        let progress = Progress::of_size("gan detect", stream.size(), args.quiet);
+        let detected = bulk::detect_stream(
+            &options,
+            inputs::metered(stream, &progress),
+            inputs::framing(&args.input),
+            inputs::jobs(args.jobs),
+            &mut progress.writer(&mut out),
         );
-        if !rejected.is_empty() {
-            let _ = write!(out, "; rejected by {}", rejected.join(", "));
+        progress.finish();
+        detected?
+    } else {
+        let mut detector = bulk::Detector::new(&options);
+        let (mut detected, mut buffer) = (bulk::Detected::default(), Vec::new());
+        // The IDs that no dialect accepts: a hint for those naming a file.
+        let mut rejected = Vec::new();
+        for record in inputs::id_records(&args.input) {
+            let before = detected.unmatched;
+            detector.detect(record.line(), &mut buffer, &mut detected);
+            if detected.unmatched > before {
+                rejected.push(record.number);
+            }
         }
-        writeln!(out)
+        let mut sink = Closable::new(&mut out);
+        sink.write_all(&buffer)?;
+        sink.flush()?;
+        if !args.quiet {
+            file_hints("detect", "detect", &args.input, &rejected)?;
+        }
+        detected
     };
+    Ok(if detected.unmatched == 0 {
+        OK
+    } else {
+        REJECTED
+    })
 }

@@ -1,11 +1,13 @@
-//! Migration between dialects (docs/DECISIONS.md §3, M1–M7): the conversion of one identifier,
+//! Migration between dialects (docs/DECISIONS.md §3, M1–M14): the conversion of one identifier,
 //! with every change reported as a [`Diagnostic`], the name [`tables`], a bounded cache for
 //! batch runs ([`Memo`]), the records `gan migrate` prints, and [`ggn`]: the migration of the
 //! identifiers inside a GGN document.
 //!
-//! Every conversion goes source → snn-pin → target (M1): the input must first be valid in the
-//! source dialect (otherwise its parse code is the error), the snn-pin step and the result are
-//! built as text and confirmed by the grammars (D8). Nothing is dropped without a diagnostic
+//! Every conversion goes source → snn-pin → target (M1), with the terminal and derived flags
+//! carried beside the snn-pin step (M9), except between the QPI editions, which keep their
+//! letters (M12): the input must first be valid in the source dialect (otherwise its parse
+//! code is the error), the snn-pin step and the result are built as text and confirmed by the
+//! grammars (D8). Nothing is dropped without a diagnostic
 //! (M7); [`Options::strict`] turns warnings into errors.
 //!
 //! ```

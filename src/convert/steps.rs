@@ -1,5 +1,7 @@
-//! The two steps of M1: any dialect → snn-pin (M2, M3, M4, M5) and snn-pin → any dialect
-//! (M5, M6). Each step writes its result as text and has the grammar confirm it (D8).
+//! The two steps of M1 and M9: any dialect → snn-pin (M2, M3, M4, M5, M11) and snn-pin → any
+//! dialect (M5, M6, M10), with the flags snn-pin cannot hold (terminal, derived) carried beside
+//! the snn-pin step (M9); and the direct rule between the QPI editions (M12). Each step writes
+//! its result as text and has the grammar confirm it (D8).
 //!
 //! Within a step every finding is recorded (style first, then state and flags, then the
 //! piece); a step with an error yields nothing, and the next step is not run.
@@ -23,11 +25,147 @@ pub(super) fn convert(
     if actor.dialect() == to {
         return Some(actor.clone());
     }
-    let pivot = to_snn(actor, options, diagnostics)?;
-    if to == Dialect::SnnPin {
-        return Some(Actor::SnnPin(pivot));
+    for (dialect, direction) in [(actor.dialect(), "from"), (to, "into")] {
+        if !migrated(dialect) {
+            no_migration(dialect, direction, diagnostics);
+            return None;
+        }
     }
-    from_snn(&pivot, to, options, diagnostics)
+    if let (Some(source), true) = (QpiParts::of(actor), is_qpi(to)) {
+        return between_qpi(&source, to, options, diagnostics);
+    }
+    let mut flags = Flags::default();
+    let pivot = to_snn(actor, to, options, &mut flags, diagnostics)?;
+    from_snn(&pivot, (flags, actor), to, options, diagnostics)
+}
+
+/// What the hub carries beside the snn-pin step (M9): the flags snn-pin cannot hold.
+#[derive(Debug, Clone, Copy, Default)]
+struct Flags {
+    /// A terminal piece: PIN's `^`, or beta's king-like `-` (M10).
+    terminal: bool,
+    /// QPI's Derived: the style letter in the other case than the piece letter (M12).
+    derived: bool,
+}
+
+/// Whether a rule converts from and into `dialect`: the GAN dialects and the QPI editions
+/// (M8).
+fn migrated(dialect: Dialect) -> bool {
+    dialect.family() == crate::notation::Family::Dialects || is_qpi(dialect)
+}
+
+/// Whether `dialect` is an edition of QPI: `qpi`, `qpi-2025-12` or `qpi-2026-01` (M12).
+fn is_qpi(dialect: Dialect) -> bool {
+    matches!(
+        dialect,
+        Dialect::Qpi | Dialect::Qpi202512 | Dialect::Qpi202601
+    )
+}
+
+/// Whether `dialect` holds a terminal flag: PIN's `^` in the QPI editions of December 2025
+/// on, beta's king-like `-` (M10).
+fn holds_terminal(dialect: Dialect) -> bool {
+    matches!(
+        dialect,
+        Dialect::Beta | Dialect::Qpi202512 | Dialect::Qpi202601
+    )
+}
+
+/// A token of a QPI edition, in parts.
+struct QpiParts {
+    whole: String,
+    style: String,
+    side: Side,
+    state: State,
+    letter: String,
+    flags: Flags,
+}
+
+impl QpiParts {
+    fn of(actor: &Actor) -> Option<QpiParts> {
+        let whole = actor.to_string();
+        let parts = match actor {
+            Actor::Qpi(a) => QpiParts {
+                whole,
+                style: a.style().to_owned(),
+                side: a.side(),
+                state: a.state(),
+                letter: a.piece_type().to_owned(),
+                flags: Flags::default(),
+            },
+            Actor::Qpi202512(a) => QpiParts {
+                whole,
+                style: a.style().to_owned(),
+                side: a.side(),
+                state: a.state(),
+                letter: a.piece_type().to_owned(),
+                flags: Flags {
+                    terminal: a.is_terminal(),
+                    derived: false,
+                },
+            },
+            Actor::Qpi202601(a) => QpiParts {
+                whole,
+                style: a.style().to_owned(),
+                side: a.side(),
+                state: a.state(),
+                letter: a.piece_type().to_owned(),
+                flags: Flags {
+                    terminal: a.is_terminal(),
+                    derived: a.is_derived(),
+                },
+            },
+            _ => return None,
+        };
+        Some(parts)
+    }
+}
+
+/// M12: between the QPI editions the SIN letter is kept as written (no table), and the PIN
+/// part identical; a terminal `^` or a Derived token the target cannot hold is
+/// `unrepresentable`.
+fn between_qpi(
+    source: &QpiParts,
+    to: Dialect,
+    options: &Options,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<Actor> {
+    let start = diagnostics.len();
+    let whole = Short(&source.whole);
+    if source.flags.derived && to != Dialect::Qpi202601 {
+        diagnostics.push(derived_unrepresentable(to, &whole));
+    }
+    if source.flags.terminal && !holds_terminal(to) {
+        diagnostics.push(terminal_unrepresentable(to, &whole));
+    }
+    if diagnostics[start..].iter().any(Diagnostic::is_error) {
+        return None;
+    }
+    let terminal = if source.flags.terminal { "^" } else { "" };
+    let text = format!(
+        "{}:{}{}{terminal}",
+        source.style,
+        source.state.prefix(),
+        source.letter
+    );
+    build(to, &text, options, diagnostics)
+}
+
+fn derived_unrepresentable(to: Dialect, whole: &dyn fmt::Display) -> Diagnostic {
+    Diagnostic::error(
+        codes::UNREPRESENTABLE,
+        format!(
+            "{to} cannot hold the Derived relationship of '{whole}' (its style letter and its \
+             piece letter differ in case)"
+        ),
+    )
+}
+
+fn terminal_unrepresentable(to: Dialect, whole: &dyn fmt::Display) -> Diagnostic {
+    Diagnostic::error(
+        codes::UNREPRESENTABLE,
+        format!("{to} cannot hold the terminal marker '^' of '{whole}'"),
+    )
 }
 
 /// The parts of an snn-pin identifier, before they are written and parsed.
@@ -52,19 +190,26 @@ impl Parts {
 
 fn to_snn(
     actor: &Actor,
+    to: Dialect,
     options: &Options,
+    flags: &mut Flags,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Option<snn_pin::Actor> {
     let start = diagnostics.len();
     let parts = match actor {
         Actor::SnnPin(actor) => return Some(actor.clone()),
         Actor::Legacy(actor) => from_legacy(actor, options, diagnostics),
-        Actor::Beta(actor) => from_beta(actor, options, diagnostics),
+        Actor::Beta(actor) => {
+            flags.terminal = actor.is_king() && holds_terminal(to);
+            from_beta(actor, options, flags.terminal, diagnostics)
+        }
         Actor::Pnn(actor) => from_pnn(actor, options.intermediate, diagnostics),
-        Actor::Qpi(actor) => from_qpi(actor, options, diagnostics),
-        Actor::Qpi202512(_)
-        | Actor::Qpi202601(_)
-        | Actor::Pin202507(_)
+        Actor::Qpi(_) | Actor::Qpi202512(_) | Actor::Qpi202601(_) => {
+            let source = QpiParts::of(actor).expect("a QPI edition");
+            *flags = source.flags;
+            from_qpi(&source, options, diagnostics)
+        }
+        Actor::Pin202507(_)
         | Actor::Pin202512(_)
         | Actor::Sin202507(_)
         | Actor::Epin202512(_)
@@ -118,11 +263,13 @@ fn from_legacy(
     }
 }
 
-/// M3: style through the table or kept without `_`; `+` kept; `-` dropped; one-character
-/// pieces kept, longer ones only through a user row.
+/// M3: style through the table or kept without `_`; `+` kept; `-` dropped (unless the
+/// target holds it as terminal: `kept`, M10); one-character pieces kept, longer ones only
+/// through a user row.
 fn from_beta(
     actor: &crate::dialect::beta::Actor,
     options: &Options,
+    kept: bool,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Parts {
     let whole = Short(actor);
@@ -157,7 +304,7 @@ fn from_beta(
             ),
         ));
     }
-    if actor.is_king() {
+    if actor.is_king() && !kept {
         diagnostics.push(Diagnostic::warning(
             codes::KING_FLAG_LOST,
             format!(
@@ -242,40 +389,48 @@ fn from_pnn(
     }
 }
 
-/// M5: the style letter through the family table (backwards); the PIN part identical.
-fn from_qpi(
-    actor: &crate::dialect::qpi::Actor,
-    options: &Options,
-    diagnostics: &mut Vec<Diagnostic>,
-) -> Parts {
-    let whole = Short(actor);
-    let style = if let Some(style) = options.tables.qpi_style(actor.style()) {
+/// M5, M11: the style letter through the family table (backwards), in the piece's case; the
+/// PIN part identical (its `^` and the Derived relationship ride beside it, M9).
+fn from_qpi(source: &QpiParts, options: &Options, diagnostics: &mut Vec<Diagnostic>) -> Parts {
+    let whole = Short(&source.whole);
+    let style = if let Some(style) = options.tables.qpi_style(&source.style) {
         style.to_owned()
     } else {
         let message = format!(
             "the qpi style '{}' of '{whole}' has no snn-pin style in the family table",
-            Short(actor.style())
+            Short(&source.style)
         );
         diagnostics.push(Diagnostic::error(codes::UNKNOWN_STYLE, message));
         String::new()
     };
     Parts {
-        side: actor.side(),
+        side: source.side,
         style,
-        state: actor.state(),
-        letter: actor.piece_type().to_owned(),
+        state: source.state,
+        letter: source.letter.clone(),
     }
 }
 
-/// M5, M6: snn-pin → `to` (not snn-pin).
+/// M5, M6, M10: snn-pin, with the flags beside it (M9) and the source they came from → `to`.
 fn from_snn(
     pivot: &snn_pin::Actor,
+    (flags, source): (Flags, &Actor),
     to: Dialect,
     options: &Options,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Option<Actor> {
     let whole = Short(pivot);
     let start = diagnostics.len();
+    if flags.derived && to != Dialect::Qpi202601 {
+        diagnostics.push(derived_unrepresentable(to, &Short(source)));
+    }
+    if flags.terminal && !holds_terminal(to) {
+        diagnostics.push(terminal_unrepresentable(to, &Short(source)));
+    }
+    if to == Dialect::SnnPin {
+        return (diagnostics.len() == start).then(|| Actor::SnnPin(pivot.clone()));
+    }
+    let terminal = if flags.terminal { "^" } else { "" };
     let (style, state, letter) = (pivot.style(), pivot.state(), pivot.piece_type());
     let mut unrepresentable = |feature: String| {
         diagnostics.push(Diagnostic::error(
@@ -286,11 +441,11 @@ fn from_snn(
     let digit = style.chars().find(char::is_ascii_digit);
     let style_q = Short(style);
     let text = match to {
-        Dialect::SnnPin => return Some(Actor::SnnPin(pivot.clone())),
-        Dialect::Qpi => {
+        Dialect::SnnPin => unreachable!("returned above"),
+        Dialect::Qpi | Dialect::Qpi202512 | Dialect::Qpi202601 => {
             if let Some(family) = options.tables.family(style) {
                 let family = pivot.side().recase(&char::from(family).to_string());
-                format!("{family}:{}{letter}", state.prefix())
+                format!("{family}:{}{letter}{terminal}", state.prefix())
             } else {
                 let message = format!(
                     "the style '{style_q}' of '{whole}' has no qpi letter in the family table"
@@ -325,11 +480,10 @@ fn from_snn(
                 );
             }
             let promoted = if state == State::Enhanced { "+" } else { "" };
-            format!("{style}:{promoted}{letter}")
+            let king = if flags.terminal { "-" } else { "" };
+            format!("{style}:{promoted}{king}{letter}")
         }
-        Dialect::Qpi202512
-        | Dialect::Qpi202601
-        | Dialect::Pin202507
+        Dialect::Pin202507
         | Dialect::Pin202512
         | Dialect::Sin202507
         | Dialect::Epin202512
@@ -349,7 +503,7 @@ fn from_snn(
     build(to, &text, options, diagnostics)
 }
 
-/// M8: no rule converts from or into the editions of QPI, PIN, SIN, EPIN and SNN.
+/// M8: no rule converts from or into the editions of PIN, SIN, EPIN and SNN.
 fn no_migration(dialect: Dialect, direction: &str, diagnostics: &mut Vec<Diagnostic>) {
     diagnostics.push(Diagnostic::error(
         codes::NO_MIGRATION,

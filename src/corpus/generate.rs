@@ -4,8 +4,9 @@
 //! order), and the manifest that lists them all. Deterministic: the same grammars and seed
 //! give byte-identical files.
 
-use crate::suite::gan::format::{to_json, VectorFile, FORMAT};
-use crate::suite::gan::generate::manifest::Manifest;
+use crate::suite::gan::format::{to_json, VectorFile};
+use crate::suite::gan::generate::id::sha256_hex;
+use crate::suite::gan::generate::manifest::{Manifest, MANIFEST_FORMAT};
 use crate::suite::gan::generate::{self as gan, Config, GenerateError, Grammars, OracleChoice};
 use crate::suite::{Generator, SUITES};
 
@@ -39,8 +40,12 @@ pub fn generate(config: &Config) -> Result<Corpus, GenerateError> {
         }
         let mut paths: Vec<String> = files.iter().map(|(path, _)| path.clone()).collect();
         paths.push("manifest.json".to_owned());
+        let sha256 = files
+            .iter()
+            .map(|(path, text)| (path.clone(), sha256_hex(text.as_bytes())))
+            .collect();
         let made = Manifest {
-            format: FORMAT,
+            format: MANIFEST_FORMAT,
             generator: format!("gan {}", env!("CARGO_PKG_VERSION")),
             seed: config.seed,
             grammars: match config.grammars {
@@ -55,6 +60,7 @@ pub fn generate(config: &Config) -> Result<Corpus, GenerateError> {
             }
             .to_owned(),
             files: paths,
+            sha256,
             dialects: derived.dialects,
             cross_dialect: cross.vectors.len(),
         };

@@ -18,6 +18,8 @@ pub mod diff;
 #[cfg(feature = "cli")]
 pub mod files;
 pub mod generate;
+#[cfg(feature = "cli")]
+pub mod notation_diff;
 pub mod summary;
 
 use std::sync::OnceLock;

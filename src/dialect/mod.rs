@@ -14,15 +14,9 @@ macro_rules! identifier_accessors {
             input: &[u8],
             limits: $crate::parse::Limits,
         ) -> Result<Self, $crate::error::ParseError> {
-            $crate::parse::parse_bytes(
-                Self::DIALECT,
-                input,
-                limits,
-                |text| {
-                    $crate::dialect::fast_or_pest(Self::DIALECT, text, from_view, recognize_pest)
-                },
-                &|text| Self::DIALECT.run_grammar(text),
-            )
+            $crate::parse::parse_bytes(Self::DIALECT, input, limits, |text| {
+                $crate::dialect::fast_or_pest(Self::DIALECT, text, from_view, recognize_pest)
+            })
         }
 
         fn style(&self) -> &str {
@@ -114,7 +108,7 @@ use crate::identifier::Identifier;
 use crate::model::{ActorFields, Side};
 pub use crate::model::{Dialect, UnknownDialect};
 use crate::notation::table::notations;
-use crate::parse::Limits;
+use crate::parse::{self, Limits};
 
 /// What the notation-neutral [`Actor`] asks of a typed actor. Every typed actor has it: those
 /// of the `style:piece` notations with tied cases through [`Identifier`], the others directly.
@@ -165,16 +159,28 @@ impl<T: Identifier> Typed for T {
 }
 
 /// `text` through the fast path of `dialect` (`from_view` builds the actor), or through pest
-/// (`pest`) when the grammar has none.
+/// (`pest`) when the grammar has none; a rejection diagnosed (D12).
 pub(crate) fn fast_or_pest<T>(
     dialect: Dialect,
     text: &str,
     from_view: fn(&View<'_>) -> T,
     pest: fn(&str) -> Result<T, usize>,
-) -> Result<T, usize> {
+) -> Result<T, ParseError> {
     match Compiled::builtin(dialect) {
-        Ok(fast) => fast.view(text).map(|view| from_view(&view)),
-        Err(_) => pest(text),
+        Ok(fast) => match fast.judge(text.as_bytes()) {
+            Ok(parts) => {
+                Ok(from_view(&parts.view(text.as_bytes()).expect(
+                    "the spans of a str's groups are on character boundaries",
+                )))
+            }
+            Err(death) => {
+                let probe = parse::Stopped { fast, death };
+                Err(parse::diagnose(dialect, text, death.offset, &probe))
+            }
+        },
+        Err(_) => pest(text).map_err(|offset| {
+            parse::diagnose_with(dialect, text, offset, &|text| dialect.run_grammar(text))
+        }),
     }
 }
 
@@ -304,8 +310,12 @@ macro_rules! typed {
                 let grammar = |text: &str| self.run_pest(text);
                 match self {
                     $(Dialect::$variant => {
-                        crate::parse::parse_bytes(self, input, limits, $module::recognize_pest, &grammar)
-                            .map(Actor::$variant)
+                        crate::parse::parse_bytes(self, input, limits, |text| {
+                            $module::recognize_pest(text).map_err(|offset| {
+                                crate::parse::diagnose_with(self, text, offset, &grammar)
+                            })
+                        })
+                        .map(Actor::$variant)
                     })*
                 }
             }

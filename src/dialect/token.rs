@@ -47,20 +47,9 @@ macro_rules! token {
                 input: &[u8],
                 limits: $crate::parse::Limits,
             ) -> Result<Self, $crate::error::ParseError> {
-                $crate::parse::parse_bytes(
-                    Self::DIALECT,
-                    input,
-                    limits,
-                    |text| {
-                        $crate::dialect::fast_or_pest(
-                            Self::DIALECT,
-                            text,
-                            from_view,
-                            recognize_pest,
-                        )
-                    },
-                    &|text| Self::DIALECT.run_grammar(text),
-                )
+                $crate::parse::parse_bytes(Self::DIALECT, input, limits, |text| {
+                    $crate::dialect::fast_or_pest(Self::DIALECT, text, from_view, recognize_pest)
+                })
             }
         }
 

@@ -76,6 +76,8 @@ pub use self::document::{Document, State, Variant};
 pub use self::evaluate::{Board, Move, MoveFilter, MoveRef, ResultBoard};
 pub use self::reader::Limits;
 pub use self::squares::{read_squares, SquaresError};
+#[cfg(feature = "test-support")]
+pub use self::validate::diagnose_one_pass;
 pub use self::validate::{
     diagnose, diagnose_to, validate, validate_node, Options, Sink, Summary, Validation,
 };

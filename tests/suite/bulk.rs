@@ -1,14 +1,14 @@
-//! The bulk loop of `gan parse` (`gan::bulk`): the same records as the per-input path on any
-//! input and any thread count, `--invalid-only`, `--count`, `-j`, and a closed pipe that
-//! stops printing but not reading.
+//! The bulk loops of `gan parse` and `gan detect` (`gan::bulk`): the same records as the
+//! per-input path on any input and any thread count, `--invalid-only`, `--count`, `-j`, and a
+//! closed pipe that stops printing but not reading.
 
 use std::fmt::Write as _;
 use std::io::{Read, Write};
 use std::process::{Command, Stdio};
 
 use assert_cmd::cargo::CommandCargoExt;
-use gan::bulk::{self, Format, Mode, Options, TextStyle};
-use gan::output::ParseRecord;
+use gan::bulk::{self, DetectOptions, Format, Mode, Options, TextStyle};
+use gan::output::{DetectRecord, ParseRecord};
 use gan::records::{Framing, Records};
 use gan::Dialect;
 use proptest::prelude::*;
@@ -105,6 +105,148 @@ proptest! {
             let (_, alone) = run(&options(dialect, Mode::Count, format, max), &input, framing, jobs);
             prop_assert_eq!(alone, counts);
         }
+    }
+}
+
+/// What the per-input path of `gan detect` prints for `input`: the text and JSON of
+/// `DetectRecord`.
+fn detect_reference(format: Format, input: &[u8], framing: Framing, max: usize) -> String {
+    let mut out = String::new();
+    for record in Records::new(input, framing, max) {
+        let record = record.unwrap();
+        let line = DetectRecord::new(&record, max);
+        if format == Format::Json {
+            writeln!(out, "{}", serde_json::to_string(&line).unwrap()).unwrap();
+            continue;
+        }
+        let (shown, _) = gan::output::escape(&record.bytes);
+        let accepted: Vec<String> = (line.accepted.iter())
+            .map(|a| format!("{} ({})", a.dialect, a.actor))
+            .collect();
+        let rejected: Vec<String> = (line.rejected.iter())
+            .map(|r| {
+                format!(
+                    "{} [{} at byte {}]",
+                    r.dialect, r.error.code, r.error.offset
+                )
+            })
+            .collect();
+        if accepted.is_empty() {
+            writeln!(
+                out,
+                "{shown}: rejected by every dialect: {}",
+                rejected.join(", ")
+            )
+            .unwrap();
+        } else if rejected.is_empty() {
+            writeln!(out, "{shown}: accepted by {}", accepted.join(", ")).unwrap();
+        } else {
+            let (accepted, rejected) = (accepted.join(", "), rejected.join(", "));
+            writeln!(
+                out,
+                "{shown}: accepted by {accepted}; rejected by {rejected}"
+            )
+            .unwrap();
+        }
+    }
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn the_detect_loop_prints_what_the_per_input_path_prints(
+        inputs in lines(),
+        nul in any::<bool>(),
+        max in prop::sample::select(vec![4usize, 1 << 20]),
+        jobs in 1usize..4,
+    ) {
+        let framing = if nul { Framing::Nul } else { Framing::Lines };
+        let terminator = if nul { b'\0' } else { b'\n' };
+        let input: Vec<u8> = inputs.iter().flat_map(|line| {
+            line.iter().copied().chain(std::iter::once(terminator))
+        }).collect();
+        for format in [Format::Text, Format::Json] {
+            let options = DetectOptions { max_len: max, format, style: TextStyle::default(), quiet: false };
+            let mut out = Vec::new();
+            let detected = bulk::detect_stream(&options, &input[..], framing, jobs, &mut out).unwrap();
+            let out = String::from_utf8(out).unwrap();
+            prop_assert_eq!(&out, &detect_reference(format, &input, framing, max));
+            let records = Records::new(&input[..], framing, max).count() as u64;
+            prop_assert_eq!(detected.inputs, records);
+            let unmatched = match format {
+                Format::Json => out.lines().filter(|line| line.contains("\"accepted\":[]")).count(),
+                _ => out.lines().filter(|line| line.contains(": rejected by every dialect")).count(),
+            };
+            prop_assert_eq!(detected.unmatched, unmatched as u64);
+        }
+    }
+}
+
+/// Up to `most` inputs of each notation's corpus (`conformance/gan/NOTATION.json`), spread
+/// evenly over it: valid and invalid vectors of every group.
+fn corpus_inputs(most: usize) -> Vec<Vec<u8>> {
+    let mut inputs = Vec::new();
+    for dialect in Dialect::ALL {
+        let path = format!("conformance/gan/{}.json", dialect.as_str());
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let corpus: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let all: Vec<&str> = corpus["vectors"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|vector| vector["input"].as_str())
+            .filter(|input| !input.contains('\0'))
+            .collect();
+        assert!(all.len() > 20, "{dialect}: {} inputs", all.len());
+        let step = all.len().div_ceil(most);
+        inputs.extend(
+            all.iter()
+                .step_by(step)
+                .map(|input| input.as_bytes().to_vec()),
+        );
+    }
+    inputs
+}
+
+/// Detection over the notation table: on inputs from every notation's corpus (the editions
+/// included), the bulk loop's records are the per-input path's, at one and two threads.
+#[test]
+fn the_detect_loop_prints_the_per_input_records_on_every_notations_corpus() {
+    let inputs = corpus_inputs(150);
+    let mut input = Vec::new();
+    for line in &inputs {
+        input.extend_from_slice(line);
+        input.push(0);
+    }
+    let max = 1 << 16;
+    for format in [Format::Text, Format::Json] {
+        let expected = detect_reference(format, &input, Framing::Nul, max);
+        let options = DetectOptions {
+            max_len: max,
+            format,
+            style: TextStyle::default(),
+            quiet: false,
+        };
+        for jobs in [1, 2] {
+            let mut out = Vec::new();
+            let detected =
+                bulk::detect_stream(&options, &input[..], Framing::Nul, jobs, &mut out).unwrap();
+            assert_eq!(detected.inputs, inputs.len() as u64);
+            let out = String::from_utf8(out).unwrap();
+            for (got, want) in out.lines().zip(expected.lines()) {
+                assert_eq!(got, want, "{format:?} -j {jobs}");
+            }
+            assert_eq!(out.lines().count(), expected.lines().count());
+        }
+    }
+    // Every notation accepts some of these inputs, and rejects some.
+    let json = detect_reference(Format::Json, &input, Framing::Nul, max);
+    for dialect in Dialect::ALL {
+        let name = format!("{{\"dialect\":\"{}\",\"actor\"", dialect.as_str());
+        let error = format!("{{\"dialect\":\"{}\",\"error\"", dialect.as_str());
+        assert!(json.contains(&name) && json.contains(&error), "{dialect}");
     }
 }
 
@@ -217,6 +359,12 @@ fn threads_keep_the_input_order() {
     let three = gan(&["parse", "-j", "3", "--format", "json"], &input);
     assert_eq!(one.0, 1);
     assert!(one == three, "-j 3 prints what -j 1 prints");
+    for format in ["text", "json"] {
+        let one = gan(&["detect", "-j", "1", "--format", format], &input);
+        let three = gan(&["detect", "-j", "3", "--format", format], &input);
+        assert_eq!(one.0, 1);
+        assert!(one == three, "detect -j 3 prints what -j 1 prints");
+    }
     let invalid = gan(&["parse", "-j", "3", "--invalid-only"], &input);
     let expected = (0..n).filter(|n| n % 5 == 2 || n % 5 == 3).count();
     assert_eq!(invalid.1.lines().count(), expected);

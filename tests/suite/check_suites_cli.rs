@@ -77,12 +77,12 @@ fn the_migrate_reference_adapter_passes_through_the_cli_in_all_formats() {
     let text = stdout(&check("migrate", &[], &migrate).assert().success());
     assert!(
         text.starts_with(
-            "gan check: migrate suite, 154 vectors, batch mode, warning and error codes compared\n"
+            "gan check: migrate suite, 249 vectors, batch mode, warning and error codes compared\n"
         ),
         "{text}"
     );
     assert!(
-        text.ends_with("\nresult: PASS (153 passed, 1 skipped)\n"),
+        text.ends_with("\nresult: PASS (248 passed, 1 skipped)\n"),
         "{text}"
     );
     let json = stdout(
@@ -91,8 +91,8 @@ fn the_migrate_reference_adapter_passes_through_the_cli_in_all_formats() {
             .success(),
     );
     let lines = valid_json_lines(&json);
-    assert_eq!(lines.len(), 156, "the run record, 154 vectors, the summary");
-    assert_eq!(lines[155]["summary"]["suite"], "migrate");
+    assert_eq!(lines.len(), 251, "the run record, 249 vectors, the summary");
+    assert_eq!(lines[250]["summary"]["suite"], "migrate");
     let junit = stdout(
         &check(
             "migrate",
@@ -146,7 +146,7 @@ fn a_wrong_converter_fails_and_the_written_skip_file_makes_the_next_run_pass() {
         .assert()
         .success()
         .stdout(predicate::str::contains(
-            "result: PASS (146 passed, 8 skipped)",
+            "result: PASS (235 passed, 14 skipped)",
         ));
     // Fixed: the listed vectors pass, and the run fails until the list is emptied.
     check(
@@ -174,7 +174,7 @@ fn list_prints_the_ids_each_suite_would_send() {
     let migrate = list(&["--suite", "migrate"]);
     assert_eq!(
         migrate.len(),
-        154,
+        249,
         "the input that is not UTF-8 is counted (skipped) by a run, so listed"
     );
     assert!(migrate.contains(&"migrate/legacy-snn-pin/m1/invalid-utf8".to_owned()));

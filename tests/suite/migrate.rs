@@ -588,12 +588,20 @@ fn memo_answers_like_the_converter_and_stays_bounded() {
     assert_eq!(summary.warned, 0);
 }
 
-/// M8: no rule converts from or into the editions of D13; the conversion says so.
+/// M8: no rule converts from or into the editions of PIN, SIN, EPIN and SNN; the conversion
+/// says so.
 #[test]
 fn the_editions_are_not_migrated() {
-    let edition: Dialect = "qpi-2026-01".parse().unwrap();
-    for (from, to) in [(SnnPin, edition), (edition, SnnPin)] {
-        let conversion = Converter::new(from, to, Options::default()).convert(b"C:K");
+    let pin: Dialect = "pin-2025-12".parse().unwrap();
+    let snn: Dialect = "snn-2026-01-11".parse().unwrap();
+    let qpi: Dialect = "qpi-2026-01".parse().unwrap();
+    for (from, to, input) in [
+        (SnnPin, pin, "C:K"),
+        (pin, SnnPin, "K^"),
+        (qpi, snn, "C:K^"),
+        (snn, qpi, "Chess"),
+    ] {
+        let conversion = Converter::new(from, to, Options::default()).convert(input.as_bytes());
         assert_eq!(
             conversion.error().map(Diagnostic::code),
             Some("no-migration"),

@@ -593,3 +593,214 @@ fn lines<'a>(lines: impl Iterator<Item = &'a str>) -> String {
     }
     text
 }
+
+/// Every tablebase identifier in the newest QPI (`qpi-2026-01`, docs/DECISIONS.md M10, M11),
+/// written out by hand per game with the built-in tables: the style letter is the family
+/// letter of the style the beta letter stands for (the same letter for all five games), `+`
+/// is kept, and beta's king-like `-` survives as the terminal `^` (M10).
+const NEWEST_QPI: [(&str, &[(&str, &str)]); 5] = [
+    (
+        "chess",
+        &[
+            ("C:-K", "C:K^"),
+            ("C:B", "C:B"),
+            ("C:N", "C:N"),
+            ("C:P", "C:P"),
+            ("C:Q", "C:Q"),
+            ("C:R", "C:R"),
+            ("c:-k", "c:k^"),
+            ("c:b", "c:b"),
+            ("c:n", "c:n"),
+            ("c:p", "c:p"),
+            ("c:q", "c:q"),
+            ("c:r", "c:r"),
+        ],
+    ),
+    (
+        "shogi",
+        &[
+            ("S:+B", "S:+B"),
+            ("S:+L", "S:+L"),
+            ("S:+N", "S:+N"),
+            ("S:+P", "S:+P"),
+            ("S:+R", "S:+R"),
+            ("S:+S", "S:+S"),
+            ("S:-K", "S:K^"),
+            ("S:B", "S:B"),
+            ("S:G", "S:G"),
+            ("S:L", "S:L"),
+            ("S:N", "S:N"),
+            ("S:P", "S:P"),
+            ("S:R", "S:R"),
+            ("S:S", "S:S"),
+            ("s:+b", "s:+b"),
+            ("s:+l", "s:+l"),
+            ("s:+n", "s:+n"),
+            ("s:+p", "s:+p"),
+            ("s:+r", "s:+r"),
+            ("s:+s", "s:+s"),
+            ("s:-k", "s:k^"),
+            ("s:b", "s:b"),
+            ("s:g", "s:g"),
+            ("s:l", "s:l"),
+            ("s:n", "s:n"),
+            ("s:p", "s:p"),
+            ("s:r", "s:r"),
+            ("s:s", "s:s"),
+        ],
+    ),
+    (
+        "xiangqi99",
+        &[
+            ("X:-K", "X:K^"),
+            ("X:A", "X:A"),
+            ("X:C", "X:C"),
+            ("X:E", "X:E"),
+            ("X:H", "X:H"),
+            ("X:R", "X:R"),
+            ("X:S", "X:S"),
+            ("x:-k", "x:k^"),
+            ("x:a", "x:a"),
+            ("x:c", "x:c"),
+            ("x:e", "x:e"),
+            ("x:h", "x:h"),
+            ("x:r", "x:r"),
+            ("x:s", "x:s"),
+        ],
+    ),
+    (
+        "xiaoqi",
+        &[
+            ("X:-K", "X:K^"),
+            ("X:B", "X:B"),
+            ("X:N", "X:N"),
+            ("X:P", "X:P"),
+            ("X:Q", "X:Q"),
+            ("X:R", "X:R"),
+            ("x:-k", "x:k^"),
+            ("x:b", "x:b"),
+            ("x:n", "x:n"),
+            ("x:p", "x:p"),
+            ("x:q", "x:q"),
+            ("x:r", "x:r"),
+        ],
+    ),
+    (
+        "puchi_shogi",
+        &[
+            ("S:+B", "S:+B"),
+            ("S:+N", "S:+N"),
+            ("S:+P", "S:+P"),
+            ("S:+R", "S:+R"),
+            ("S:-K", "S:K^"),
+            ("S:B", "S:B"),
+            ("S:N", "S:N"),
+            ("S:P", "S:P"),
+            ("S:Q", "S:Q"),
+            ("S:R", "S:R"),
+            ("s:+b", "s:+b"),
+            ("s:+n", "s:+n"),
+            ("s:+p", "s:+p"),
+            ("s:+r", "s:+r"),
+            ("s:-k", "s:k^"),
+            ("s:b", "s:b"),
+            ("s:n", "s:n"),
+            ("s:p", "s:p"),
+            ("s:q", "s:q"),
+            ("s:r", "s:r"),
+        ],
+    ),
+];
+
+fn newest_qpi() -> gan::Dialect {
+    "qpi-2026-01".parse().unwrap()
+}
+
+/// The Done-when check of the newest QPI: every shipped id converts into a valid, Native
+/// `qpi-2026-01` token (the hand table above), `^` exactly where beta wrote `-`; the only
+/// warning is `ambiguous-style`, for the games whose beta letter stood for two; with the
+/// game's user table there is none, and the style letter is the user's family letter.
+#[test]
+fn every_tablebase_identifier_converts_into_the_newest_qpi() {
+    let data = rows();
+    let mut checked = 0;
+    for (name, table) in NEWEST_QPI {
+        let ids: Vec<&str> = data
+            .iter()
+            .filter(|(game, _)| *game == name)
+            .map(|(_, id)| *id)
+            .collect();
+        let inputs: Vec<&str> = table.iter().map(|(input, _)| *input).collect();
+        assert_eq!(
+            ids, inputs,
+            "{name}: the hand table lists the data's ids in order"
+        );
+        let game = game(name);
+        let user = Tables::from_toml(game.user.0).unwrap();
+        for (id, expected) in table {
+            let (output, warnings) = convert(&Tables::builtin(), newest_qpi(), id);
+            let ambiguous: &[&str] = if game.ambiguous.is_some() {
+                &[codes::AMBIGUOUS_STYLE]
+            } else {
+                &[]
+            };
+            assert_eq!(
+                (output.as_str(), warnings.as_slice()),
+                (*expected, ambiguous),
+                "{name} {id}"
+            );
+            let token = newest_qpi().parse(output.as_bytes()).unwrap();
+            assert_eq!(token.to_string(), output);
+            assert_eq!(token.fields().derived, Some(false), "{output}: Native");
+            assert_eq!(token.fields().terminal, Some(id.contains('-')), "{output}");
+
+            // The game's user table: no warning; the user's family letter.
+            let (output, warnings) = convert(&user, newest_qpi(), id);
+            let letter = game.user.2;
+            let letter = if id.starts_with(|c: char| c.is_ascii_uppercase()) {
+                letter.to_ascii_uppercase()
+            } else {
+                letter.to_ascii_lowercase()
+            };
+            assert_eq!(output, format!("{letter}{}", &expected[1..]), "{name} {id}");
+            assert!(warnings.is_empty(), "{name} {id}: {warnings:?}");
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 86);
+}
+
+/// Where the newest QPI refuses a tablebase id, it says why with a named code: under
+/// `--strict` the guessed style of four games (`ambiguous-style`), and a user table that
+/// names puchi shōgi's style without a family letter (`unknown-style`, M11).
+#[test]
+fn tablebase_refusals_in_the_newest_qpi_are_named() {
+    let strict = Options {
+        strict: true,
+        ..Options::default()
+    };
+    let no_family = Options {
+        tables: Tables::from_toml("[styles]\nS = \"PUCHISHOGI\"\n").unwrap(),
+        ..Options::default()
+    };
+    for (name, id) in rows() {
+        let conversion = Converter::new(Beta, newest_qpi(), strict.clone()).convert(id.as_bytes());
+        let expected = game(name).ambiguous.map(|_| codes::AMBIGUOUS_STYLE);
+        assert_eq!(
+            conversion.error().map(Diagnostic::code),
+            expected,
+            "{name} {id}"
+        );
+        assert_eq!(conversion.is_converted(), expected.is_none(), "{name} {id}");
+        if name == "puchi_shogi" {
+            let refused =
+                Converter::new(Beta, newest_qpi(), no_family.clone()).convert(id.as_bytes());
+            assert_eq!(refused.output(), None, "{id}");
+            assert_eq!(
+                refused.error().map(Diagnostic::code),
+                Some(codes::UNKNOWN_STYLE),
+                "{id}"
+            );
+        }
+    }
+}

@@ -129,6 +129,15 @@ pub fn diagnose(input: &[u8], options: &Options) -> Vec<Diagnostic> {
     out
 }
 
+/// The diagnostics of [`diagnose`] in one pass, every one held until the end: the shape
+/// `diagnose` had before it streamed (its memory grows with the number of diagnostics). The
+/// baseline of the `ggn` bench's two-pass measurement; not part of the stable API.
+#[cfg(feature = "test-support")]
+#[must_use]
+pub fn diagnose_one_pass(input: &[u8], options: &Options) -> Vec<Diagnostic> {
+    run(input, options, false).diagnostics
+}
+
 /// Where [`diagnose_to`] hands a document's diagnostics.
 pub trait Sink {
     /// Called once, before any diagnostic, with their counts.

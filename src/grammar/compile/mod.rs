@@ -11,9 +11,11 @@
 //!   IR.
 //! - A dense DFA gives the verdict and, where it dies, D11's offset (the walk of
 //!   `crate::automaton`, shared with the oracle).
-//! - `tagged`: a one-pass DFA whose transitions carry the group boundaries reads the groups of
-//!   an accepted input when the regex allows it; otherwise `capture`: a one-pass DFA, or a
-//!   bounded backtracker (a `PikeVM` past its length limit). [`Compiled::engine`] says which.
+//! - `tagged`: a DFA whose transitions carry the boundaries of the role groups reads the
+//!   parts of an accepted input in the same walk, and where a rejected one stops (D11, and
+//!   what D12 asks of the state there), when the roles can be read that way; otherwise
+//!   `capture`: a one-pass DFA, or a bounded backtracker (a `PikeVM` past its length limit).
+//!   [`Compiled::engine`] says which.
 //! - The built-in grammars are compiled once, on first use ([`Compiled::builtin`]).
 
 mod agree;
@@ -26,11 +28,13 @@ use std::str;
 use std::sync::OnceLock;
 
 use regex_automata::dfa::dense;
+use regex_automata::util::captures::Captures;
 use regex_automata::util::pool::{Pool, PoolGuard};
+use regex_automata::util::primitives::StateID;
 use regex_automata::PatternID;
 
 use self::capture::{Captor, Scratch, ScratchFn};
-use self::tagged::{Slots, Tagged, DEAD, MAX_SLOTS};
+use self::tagged::{role_bit, start_slot, Slots, Stop, Tagged, DEAD, MAX_SLOTS};
 use self::translate::{verdict_dfa, Translator};
 use super::ir::Grammar;
 use crate::automaton::{self, Walk};
@@ -43,13 +47,9 @@ pub struct Compiled {
     pattern: String,
     dfa: dense::DFA<Vec<u32>>,
     captor: Captor,
-    /// The tagged one-pass DFA that reads the groups when the pattern allows it (before
-    /// `captor`, which is then never used).
+    /// The tagged DFA that reads the parts when the pattern allows it (before `captor`,
+    /// which is then never used).
     tagged: Option<Tagged>,
-    /// The start slots (`2 × group`) of the role groups, as a mask over a tagged walk's slots.
-    role_starts: u32,
-    /// The role of the group whose start slot is the index.
-    role_of_slot: [Option<Role>; MAX_SLOTS],
     /// The capture groups that carry a role, by group index, in pattern order.
     groups: Vec<(usize, Role)>,
     /// The attributes of the notation, a bit per role.
@@ -60,6 +60,9 @@ pub struct Compiled {
 /// The engine that reads the capture groups of an accepted input.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Engine {
+    /// A tagged DFA: one transition per byte gives the verdict and the parts, and where a
+    /// rejected input stops.
+    Tagged,
     /// A one-pass DFA: one transition per byte, groups included.
     OnePass,
     /// A bounded backtracker (a `PikeVM` for inputs past its limit): the regex is not one-pass,
@@ -68,9 +71,10 @@ pub enum Engine {
 }
 
 impl Engine {
-    /// `one-pass` or `backtrack`.
+    /// `tagged`, `one-pass` or `backtrack`.
     pub fn as_str(self) -> &'static str {
         match self {
+            Engine::Tagged => "tagged",
             Engine::OnePass => "one-pass",
             Engine::Backtrack => "backtrack",
         }
@@ -252,6 +256,23 @@ pub(crate) fn held(dialect: Dialect) -> u16 {
         .fold(0, |mask, &(_, role)| mask | bit(role))
 }
 
+/// Where a rejected input stops (D11's offset), and the state of the automaton there, which
+/// tells what D12 asks: whether a byte would have continued the input, whether the prefix
+/// read is itself valid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Death {
+    /// The length of the longest viable prefix.
+    pub(crate) offset: usize,
+    state: Stopped,
+}
+
+/// The state a walk stopped in: of the tagged DFA, or of the dense DFA.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Stopped {
+    Tagged(u32),
+    Dense(StateID),
+}
+
 /// Why a grammar has no fast path: it cannot be read, or PEG and a regex could disagree on it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CompileError {
@@ -362,22 +383,18 @@ impl Compiled {
         groups.sort_unstable_by_key(|&(index, _)| index);
         let for_pool = captor.clone();
         let create: ScratchFn = Box::new(move || for_pool.scratch());
-        let tagged = Tagged::build(&pattern);
-        let (mut role_starts, mut role_of_slot) = (0u32, [None; MAX_SLOTS]);
-        for &(index, role) in &groups {
-            if let Some(cell) = role_of_slot.get_mut(2 * index) {
-                *cell = Some(role);
-                role_starts |= 1 << (2 * index);
-            }
-        }
+        let tagged = Tagged::build(&pattern, |group| {
+            groups
+                .iter()
+                .find(|&&(index, _)| index == group)
+                .map(|&(_, role)| role)
+        });
         Ok(Compiled {
             dialect,
             pattern,
             dfa,
             captor,
             tagged,
-            role_starts,
-            role_of_slot,
             groups,
             has: held(dialect),
             pool: Pool::new(create),
@@ -395,10 +412,18 @@ impl Compiled {
         &self.pattern
     }
 
+    /// The same grammar without its tagged DFA, served by the other engines: for the tests
+    /// that compare the engines.
+    #[must_use]
+    pub fn without_tagged(mut self) -> Compiled {
+        self.tagged = None;
+        self
+    }
+
     /// The engine that reads the groups.
     pub fn engine(&self) -> Engine {
         if self.tagged.is_some() {
-            return Engine::OnePass;
+            return Engine::Tagged;
         }
         match self.captor {
             Captor::OnePass(_) => Engine::OnePass,
@@ -421,7 +446,7 @@ impl Compiled {
     /// Never in practice: the DFA and the capture engine are built from one pattern, so an
     /// input the DFA accepts always has groups.
     pub fn view<'a>(&self, input: &'a str) -> Result<View<'a>, usize> {
-        let parts = self.locate(input.as_bytes())?;
+        let parts = self.judge(input.as_bytes()).map_err(|death| death.offset)?;
         Ok(parts
             .view(input.as_bytes())
             .expect("the spans of a str's groups are on character boundaries"))
@@ -444,75 +469,155 @@ impl Compiled {
     /// [`view_bytes`](Self::view_bytes) as spans of the input: what the bulk writers copy,
     /// with no UTF-8 check at all on the common path.
     pub(crate) fn parts(&self, input: &[u8]) -> Option<Parts> {
-        let ascii = self.tagged.as_ref().is_some_and(|tagged| tagged.ascii);
-        if !ascii {
+        if !self.reads_ascii_only() {
             str::from_utf8(input).ok()?;
         }
-        self.locate(input).ok()
+        self.judge(input).ok()
     }
 
-    /// The verdict, and the spans of an accepted input's attributes.
+    /// Whether every input the grammar accepts is ASCII, known from the tagged DFA's
+    /// transitions (`false` without one): then an accepted input needs no UTF-8 check.
+    pub(crate) fn reads_ascii_only(&self) -> bool {
+        self.tagged.as_ref().is_some_and(|tagged| tagged.ascii)
+    }
+
+    /// The verdict on `input`: the spans of an accepted input's attributes, or where a
+    /// rejected one stops. The input need not be UTF-8 (a grammar of ASCII bytes rejects
+    /// what is not); [`Compiled::parts`] checks it when the grammar could accept more.
     ///
     /// # Panics
     ///
     /// Never in practice: the DFA and the capture engine are built from one pattern, so an
     /// input the DFA accepts always has groups.
-    fn locate(&self, input: &[u8]) -> Result<Parts, usize> {
+    pub(crate) fn judge(&self, input: &[u8]) -> Result<Parts, Death> {
         // Offsets are recorded as `u32`: longer inputs go to the other engines.
         if let Some(tagged) = self.tagged.as_ref().filter(|_| input.len() < DEAD as usize) {
             let mut slots = [0; MAX_SLOTS];
-            if let Some(seen) = tagged.run(input, &mut slots) {
-                return Ok(self.assemble(input, self.tagged_spans(&slots, seen)));
-            }
-            self.recognize(input)?;
-            panic!("the DFA and the tagged DFA disagree");
+            return match tagged.run(input, &mut slots) {
+                Ok(seen) => Ok(self.parts_of(input, &slots, seen)),
+                Err(Stop { offset, state }) if tagged.exact => Err(Death {
+                    offset,
+                    state: Stopped::Tagged(state),
+                }),
+                Err(_) => match self.dense_walk(input) {
+                    Err(death) => Err(death),
+                    Ok(()) => panic!("the DFA and the tagged DFA disagree"),
+                },
+            };
         }
         // A one-pass DFA answers a rejection as fast as the dense one: it goes first, and the
         // dense DFA only walks rejected inputs, for D11. A backtracker does not: the dense DFA
         // goes first.
         let one_pass = matches!(self.captor, Captor::OnePass(_));
         if !one_pass {
-            self.recognize(input)?;
+            self.dense_walk(input)?;
         }
         let mut scratch: PoolGuard<'_, Scratch, ScratchFn> = self.pool.get();
         let Scratch { caps, cache } = &mut *scratch;
         self.captor.captures(cache, input, caps);
         if one_pass && !caps.is_match() {
-            self.recognize(input)?;
+            self.dense_walk(input)?;
         }
         assert!(caps.is_match(), "the DFA and the capture engine disagree");
-        let spans = self.groups.iter().filter_map(|&(index, role)| {
-            caps.get_group(index)
-                .map(|span| (role, span.start, span.end))
-        });
-        Ok(self.assemble(input, spans))
+        Ok(self.parts_of_captures(input, caps))
     }
 
-    /// The role groups a tagged walk crossed, in pattern order, with their spans.
-    #[inline]
-    fn tagged_spans<'s>(
-        &'s self,
-        slots: &'s Slots,
-        seen: u32,
-    ) -> impl Iterator<Item = (Role, usize, usize)> + 's {
-        let mut starts = seen & self.role_starts;
-        std::iter::from_fn(move || loop {
-            if starts == 0 {
-                return None;
-            }
-            let slot = starts.trailing_zeros() as usize;
-            starts &= starts - 1;
-            if let Some(role) = self.role_of_slot[slot] {
-                return Some((role, slots[slot] as usize, slots[slot + 1] as usize));
-            }
-        })
+    /// The verdict alone, from the dense DFA: `Err` says where a rejected input stops.
+    pub(crate) fn verdict(&self, input: &[u8]) -> Result<(), Death> {
+        self.dense_walk(input)
     }
 
-    /// The parts of an accepted `input`, from the role groups that matched (`spans`: role,
-    /// start and end, in pattern order).
+    /// The dense DFA's walk, with the state where a rejected input stops.
+    fn dense_walk(&self, input: &[u8]) -> Result<(), Death> {
+        match automaton::walk(&self.dfa, input) {
+            Walk::Match => Ok(()),
+            Walk::Dead { offset, state } => Err(Death {
+                offset,
+                state: Stopped::Dense(state),
+            }),
+        }
+    }
+
+    /// Whether `byte`, after the prefix where `death` stopped, would continue it (the case
+    /// rule of D12).
+    pub(crate) fn continues(&self, death: &Death, byte: u8) -> bool {
+        match (death.state, &self.tagged) {
+            (Stopped::Tagged(state), Some(tagged)) => tagged.continues(state, byte),
+            (Stopped::Dense(state), _) => automaton::lives(&self.dfa, state, byte),
+            (Stopped::Tagged(_), None) => unreachable!("a tagged stop comes from the tagged DFA"),
+        }
+    }
+
+    /// Whether the prefix where `death` stopped is itself valid.
+    pub(crate) fn prefix_accepts(&self, death: &Death) -> bool {
+        match (death.state, &self.tagged) {
+            (Stopped::Tagged(state), Some(tagged)) => tagged.accepts_at(state),
+            (Stopped::Dense(state), _) => automaton::accepts_at(&self.dfa, state),
+            (Stopped::Tagged(_), None) => unreachable!("a tagged stop comes from the tagged DFA"),
+        }
+    }
+
+    /// The parts of an accepted input from the capture engine's groups: each role from the
+    /// first of its groups that matched, in pattern order, as the parse tree has it.
+    fn parts_of_captures(&self, input: &[u8], caps: &Captures) -> Parts {
+        let (mut slots, mut seen) = ([0; MAX_SLOTS], 0);
+        for &(index, role) in &self.groups {
+            if seen & role_bit(role) != 0 {
+                continue;
+            }
+            if let Some(span) = caps.get_group(index) {
+                // A state group holding anything but a prefix gives way to the next one.
+                if role == Role::State && !matches!(&input[span.range()], b"" | b"+" | b"-") {
+                    continue;
+                }
+                let start = start_slot(role);
+                // Offsets of inputs under 4 GiB: `Captures` spans of longer ones are cut
+                // short here, as a `Limits` of the CLI never lets them through.
+                slots[start] = u32::try_from(span.start).unwrap_or(u32::MAX);
+                slots[start + 1] = u32::try_from(span.end).unwrap_or(u32::MAX);
+                seen |= role_bit(role);
+            }
+        }
+        self.parts_of(input, &slots, seen)
+    }
+
+    /// The parts of an accepted `input` from the slots of its roles (`seen`: the bits of the
+    /// roles that matched, [`role_bit`]).
     #[inline]
-    fn assemble(&self, input: &[u8], spans: impl Iterator<Item = (Role, usize, usize)>) -> Parts {
-        Parts::assemble(input, self.has, spans)
+    fn parts_of(&self, input: &[u8], slots: &Slots, seen: u32) -> Parts {
+        let span = |role: Role| {
+            if seen & role_bit(role) == 0 {
+                return (0, 0);
+            }
+            let start = start_slot(role);
+            (slots[start] as usize, slots[start + 1] as usize)
+        };
+        let matched = |role: Role| seen & role_bit(role) != 0;
+        let present = |role: Role| self.has & bit(role) != 0;
+        let flag = |role: Role| present(role).then_some(matched(role));
+        Parts {
+            style: present(Role::Style).then(|| span(Role::Style)),
+            piece_type: present(Role::Type).then(|| span(Role::Type)),
+            side: present(Role::Uppercase).then_some(if matched(Role::Uppercase) {
+                Side::First
+            } else {
+                Side::Second
+            }),
+            state: present(Role::State).then(|| {
+                let (start, end) = span(Role::State);
+                match &input[start..end] {
+                    b"+" => State::Enhanced,
+                    b"-" => State::Diminished,
+                    _ => State::Normal,
+                }
+            }),
+            intermediate: flag(Role::Intermediate),
+            promoted: flag(Role::Promoted),
+            king: flag(Role::King),
+            terminal: flag(Role::Terminal),
+            derived: flag(Role::Derived),
+            coordinate: present(Role::Coordinate).then(|| span(Role::Coordinate)),
+        }
     }
 }
 

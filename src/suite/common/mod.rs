@@ -6,6 +6,7 @@
 mod format;
 mod hex;
 pub(crate) mod load;
+pub(crate) mod manifest;
 pub(crate) mod validate;
 
 pub use format::{Expected, VectorOptions};

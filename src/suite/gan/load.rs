@@ -44,8 +44,10 @@ pub fn embedded() -> Vec<VectorFile> {
 }
 
 /// Reads every `DIR/gan/*.json`, in the order of [`Dialect::ALL`] (files of unknown dialects
-/// are an error).
+/// are an error). A folder with a `manifest.json` is first checked against it: each file it
+/// lists has the recorded SHA-256, and each `gan/*.json` is listed.
 pub fn load_dir(dir: &Path) -> Result<Vec<VectorFile>, LoadError> {
+    crate::suite::common::manifest::verify(dir, &[FOLDER])?;
     let folder = dir.join(FOLDER);
     let cannot_read =
         |path: &Path, error: std::io::Error| LoadError::new(path, format!("cannot read: {error}"));

@@ -49,7 +49,9 @@ pub fn embedded() -> GgnFiles {
 }
 
 /// Reads `DIR/ggn/validation.json` and `DIR/ggn/evaluation.json`.
+/// A folder with a `manifest.json` is first checked against it.
 pub fn load_dir(dir: &Path) -> Result<GgnFiles, LoadError> {
+    crate::suite::common::manifest::verify(dir, &[])?;
     let validation = dir.join(VALIDATION);
     let evaluation = dir.join(EVALUATION);
     Ok(GgnFiles {

@@ -8,8 +8,9 @@ use crate::suite::common::input_bytes;
 pub use crate::suite::common::VectorOptions;
 
 /// The version of the file format (`"format"`). Format 2 added the warning `ambiguous-style`
-/// (M3), which six vectors expect.
-pub const FORMAT: u32 = 2;
+/// (M3), which six vectors expect; format 3 the QPI editions `qpi-2025-12` and `qpi-2026-01`
+/// as `from` and `to` (M9–M14).
+pub const FORMAT: u32 = 3;
 
 /// `conformance/migrations.json`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -14,13 +14,14 @@ use super::format::{MigrationFile, MigrationVector, VectorOptions, FORMAT};
 pub fn migration_file() -> MigrationFile {
     let mut vectors = Vec::new();
     table_vectors(&mut vectors);
-    for case in CASES {
+    newest_qpi_table_vectors(&mut vectors);
+    for case in CASES.iter().chain(NEWEST_QPI_CASES) {
         vectors.push(case.vector());
     }
     identity_vectors(&mut vectors);
     MigrationFile {
         format: FORMAT,
-        decisions: "DECISIONS.md §3 (M1–M7)".to_owned(),
+        decisions: "DECISIONS.md §3 (M1–M14)".to_owned(),
         vectors,
     }
 }
@@ -125,6 +126,70 @@ fn table_vectors(vectors: &mut Vec<MigrationVector>) {
     }
 }
 
+/// Every family row both ways between snn-pin and the newest QPI (M11), and every beta style
+/// row with the promoted king-like flags `+-` into it, which become `+` and the terminal `^`
+/// (M10, M11).
+fn newest_qpi_table_vectors(vectors: &mut Vec<MigrationVector>) {
+    let cite = |row: &Row| {
+        format!(
+            "{} {} = {} ({})",
+            row.source.decision, row.key, row.value, row.source.cites
+        )
+    };
+    for row in &FAMILIES {
+        for (upper, side) in [(true, "first"), (false, "second")] {
+            let slug = format!("{}-{side}", row.key.to_ascii_lowercase());
+            let snn = recase(&format!("{}:+K", row.key), upper);
+            let qpi = recase(&format!("{}:+K", row.value), upper);
+            let note = "M5, M11: the style family table into and out of the newest QPI, the PIN \
+                        part identical, the token Native";
+            vectors.push(table_vector(
+                "snn-pin",
+                "qpi-2026-01",
+                "m11",
+                &slug,
+                snn.clone(),
+                qpi.clone(),
+                cite(row),
+                note,
+            ));
+            vectors.push(table_vector(
+                "qpi-2026-01",
+                "snn-pin",
+                "m11",
+                &slug,
+                qpi,
+                snn,
+                cite(row),
+                note,
+            ));
+        }
+    }
+    for row in &BETA_STYLES {
+        let Some(family) = FAMILIES.iter().find(|f| f.key == row.value) else {
+            continue;
+        };
+        let ambiguous = AMBIGUOUS_STYLES.iter().any(|a| a.key == row.key);
+        for (upper, side) in [(true, "first"), (false, "second")] {
+            let mut vector = table_vector(
+                "beta",
+                "qpi-2026-01",
+                "m10",
+                &format!("{}-promoted-king-{side}", row.key.to_ascii_lowercase()),
+                recase(&format!("{}:+-K", row.key), upper),
+                recase(&format!("{}:+K^", family.value), upper),
+                format!("{}; {}", cite(row), cite(family)),
+                "M3, M10, M11: the beta style through the style and family tables; '+' kept, \
+                 the king-like '-' becomes the terminal '^'",
+            );
+            if ambiguous {
+                vector.diagnostics = Some(vec![codes::AMBIGUOUS_STYLE.to_owned()]);
+            }
+            vectors.push(vector);
+        }
+    }
+}
+
 /// Inputs invalid in every notation of the family, each with the code D12 gives it: the
 /// empty input, and a first byte no identifier starts with (D12's offset 0, where
 /// `missing-separator` cannot apply): a non-ASCII character, an ASCII one.
@@ -137,9 +202,10 @@ const INVALID_EVERYWHERE: [(&str, &str, &str); 3] = [
 /// M1 for the identity: from every GAN dialect to itself, an invalid input is rejected with its
 /// parse code, never returned as it came (the editions are not migrated, M8).
 fn identity_vectors(vectors: &mut Vec<MigrationVector>) {
-    let dialects = crate::model::Dialect::ALL
-        .into_iter()
-        .filter(|d| d.family() == crate::notation::Family::Dialects);
+    let dialects = crate::model::Dialect::ALL.into_iter().filter(|d| {
+        d.family() == crate::notation::Family::Dialects
+            || ["qpi-2025-12", "qpi-2026-01"].contains(&d.as_str())
+    });
     for dialect in dialects {
         let name = dialect.as_str();
         for (slug, input, code) in INVALID_EVERYWHERE {
@@ -288,6 +354,8 @@ const B: &str = "beta";
 const P: &str = "pnn";
 const S: &str = "snn-pin";
 const Q: &str = "qpi";
+const Q5: &str = "qpi-2025-12";
+const Q6: &str = "qpi-2026-01";
 
 /// Every lossy case of docs/DECISIONS.md §3, and the exact ones next to them.
 #[rustfmt::skip]
@@ -386,4 +454,86 @@ const CASES: &[Case] = &[
     case((S, B), ("m6", "diminished"), "CHESS:-P", Error(codes::UNREPRESENTABLE), "M6, D4: a diminished '-' cannot be written in beta"),
     case((S, B), ("m6", "enhanced"), "SHOGI:+P", Output("SHOGI:+P", &[]), "M6: '+' becomes beta's promoted '+'"),
     case((S, B), ("m6", "digit-kept"), "chess960:k", Output("chess960:k", &[]), "M6: beta styles hold digits"),
+];
+
+/// Every rule into and out of the QPI editions of December 2025 and January 2026 (M9–M14),
+/// and every lossy case.
+#[rustfmt::skip]
+const NEWEST_QPI_CASES: &[Case] = &[
+    // M1: the source must be valid first; the identity.
+    case((Q6, S), ("m1", "double-terminal"), "C:K^^", Error(parse_codes::UNEXPECTED_CHAR), "M1, D21: at most one '^'"),
+    case((Q6, B), ("m1", "snn-style-in-qpi"), "CHESS:K", Error(parse_codes::UNEXPECTED_CHAR), "M1: a QPI style is one letter"),
+    case((Q5, Q6), ("m1", "case-mismatch"), "C:k", Error(parse_codes::CASE_MISMATCH), "M1, D14: qpi-2025-12 has one case"),
+    case((Q6, Q6), ("m1", "identity-derived"), "C:r", Output("C:r", &[]), "M1: the identity where source = target"),
+    case((Q5, Q5), ("m1", "identity-terminal"), "c:-k^", Output("c:-k^", &[]), "M1: the identity where source = target"),
+    // M9: the hub carries terminal and derived; a target that cannot hold them refuses.
+    case((Q6, S), ("m9", "terminal-unrepresentable"), "C:K^", Error(codes::UNREPRESENTABLE), "M9: snn-pin has no '^'; a conversion back is made only where nothing is lost"),
+    case((Q6, S), ("m9", "derived-unrepresentable"), "C:r", Error(codes::UNREPRESENTABLE), "M9: snn-pin has one case (D3): a Derived token is lost"),
+    case((Q6, S), ("m9", "derived-unrepresentable-second"), "c:+R", Error(codes::UNREPRESENTABLE), "M9: snn-pin has one case (D3): a Derived token is lost"),
+    case((Q6, S), ("m9", "derived-and-terminal"), "s:K^", Error(codes::UNREPRESENTABLE), "M9: both flags are lost; every finding is reported"),
+    case((Q6, P), ("m9", "terminal-to-pnn"), "x:g^", Error(codes::UNREPRESENTABLE), "M9: pnn has no '^' (its ''' is a state, M13)"),
+    case((Q6, L), ("m9", "terminal-to-legacy"), "C:K^", Error(codes::UNREPRESENTABLE), "M9: legacy has no '^'"),
+    case((Q6, L), ("m9", "derived-to-legacy"), "C:q", Error(codes::UNREPRESENTABLE), "M9: legacy has one case"),
+    case((Q6, B), ("m9", "derived-to-beta"), "c:K^", Error(codes::UNREPRESENTABLE), "M9: beta has one case"),
+    case((Q5, S), ("m9", "terminal-unrepresentable"), "S:+P^", Error(codes::UNREPRESENTABLE), "M9: snn-pin has no '^'"),
+    case((Q5, P), ("m9", "terminal-to-pnn"), "s:k^", Error(codes::UNREPRESENTABLE), "M9: pnn has no '^'"),
+    with("error", true, case((Q6, S), ("m9", "strict-exact"), "s:+p", Output("shogi:+p", &[]), "M9, M7: nothing lost, nothing to refuse")),
+    // M10: beta's king-like '-' is PIN's terminal '^'.
+    case((B, Q6), ("m10", "king-terminal"), "C:-K", Output("C:K^", &[]), "M10: king-like (gan.rb v1.0.0's is_checkmateable) is terminal; nothing lost"),
+    case((B, Q6), ("m10", "king-terminal-second"), "c:-k", Output("c:k^", &[]), "M10: king-like is terminal, in the side's case"),
+    case((B, Q6), ("m10", "flying-general"), "X:+-G", Output("X:+G^", &[codes::AMBIGUOUS_STYLE]), "M10: gan.rb v1.0.0's flying general; '+' kept, '-' as '^'; X stood for two games"),
+    case((B, Q6), ("m10", "promoted-king-second"), "m:+-k", Output("m:+k^", &[]), "M10: the promoted king-like actor (gan-beta.txt's FOO:+-K shape)"),
+    case((B, Q6), ("m10", "not-king"), "C:R", Output("C:R", &[]), "M10: no '-', no '^'"),
+    case((B, Q6), ("m10", "promoted"), "s:+p", Output("s:+p", &[codes::AMBIGUOUS_STYLE]), "M3, M11: '+' kept; S stood for two games"),
+    case((B, Q5), ("m10", "king-terminal"), "C:-K", Output("C:K^", &[]), "M10: qpi-2025-12's PIN has '^'"),
+    case((B, Q5), ("m10", "ambiguous-king"), "S:-K", Output("S:K^", &[codes::AMBIGUOUS_STYLE]), "M3, M10: the style's warning stays; the flag survives"),
+    case((B, Q), ("m10", "king-flag-lost-to-qpi"), "C:-K", Output("C:K", &[codes::KING_FLAG_LOST]), "M10: July 2025's qpi has no '^': M3 drops the flag"),
+    with("error", true, case((B, Q6), ("m10", "strict-king-kept"), "C:-K", Output("C:K^", &[]), "M10, M7: the flag survives, so --strict has nothing to refuse")),
+    with("error", true, case((B, Q6), ("m7", "strict-ambiguous-king"), "X:-K", Error(codes::AMBIGUOUS_STYLE), "M3, M7: --strict refuses the style's guess")),
+    case((Q6, B), ("m10", "terminal-king"), "C:K^", Output("CHESS:-K", &[]), "M10: '^' is beta's king-like '-'; the style through the family table (M11), kept (M6)"),
+    case((Q6, B), ("m10", "promoted-terminal"), "x:+g^", Output("xiangqi:+-g", &[]), "M10: '+' then '-', beta's order"),
+    case((Q6, B), ("m10", "diminished-terminal"), "C:-K^", Error(codes::UNREPRESENTABLE), "M6, D4: beta's '-' is king-like, not diminished"),
+    case((Q6, B), ("m10", "not-terminal"), "S:+P", Output("SHOGI:+P", &[]), "M6, M10: no '^', no '-'"),
+    case((Q5, B), ("m10", "terminal-king"), "s:k^", Output("shogi:-k", &[]), "M10: '^' is beta's king-like '-'"),
+    // M11: SNN style names and SIN letters through the family table.
+    case((S, Q6), ("m11", "native"), "CHESS:K", Output("C:K", &[]), "M11: the family letter in the piece's case: Native"),
+    case((S, Q6), ("m11", "diminished-second"), "makruk:-p", Output("m:-p", &[]), "M11: the PIN part identical"),
+    case((S, Q6), ("m11", "unknown-style"), "CHESS960:K", Error(codes::UNKNOWN_STYLE), "M11: a style outside the family table"),
+    case((S, Q6), ("m11", "short-style-is-not-a-family"), "C:K", Error(codes::UNKNOWN_STYLE), "M11, D9: the snn-pin style C is not CHESS"),
+    case((S, Q5), ("m11", "native"), "OGI:+K", Output("O:+K", &[]), "M11: the family table into qpi-2025-12"),
+    case((Q6, S), ("m11", "unknown-letter"), "Z:K", Error(codes::UNKNOWN_STYLE), "M11: a letter outside the family table"),
+    case((Q6, S), ("m11", "native-second"), "c:+r", Output("chess:+r", &[]), "M11: the family table backwards"),
+    case((Q5, S), ("m11", "native"), "S:+P", Output("SHOGI:+P", &[]), "M11: the family table backwards"),
+    case((Q6, P), ("m11", "native"), "S:-P", Output("SHOGI:-P", &[]), "M11, M6: pnn holds '+' and '-'"),
+    case((Q6, L), ("m11", "native"), "X:G", Output("XIANGQI:G", &[]), "M11, M6: the letter kept"),
+    case((Q6, L), ("m11", "state"), "C:+P", Error(codes::UNREPRESENTABLE), "M6: legacy has no state"),
+    // M12: between the QPI editions the letters are kept.
+    case((Q, Q6), ("m12", "letter-kept"), "Z:K", Output("Z:K", &[]), "M12: no table between the QPI editions"),
+    case((Q, Q6), ("m12", "state-second"), "c:+r", Output("c:+r", &[]), "M12: the PIN part identical"),
+    case((Q5, Q6), ("m12", "terminal"), "C:K^", Output("C:K^", &[]), "M12: '^' kept"),
+    case((Q5, Q6), ("m12", "terminal-second"), "x:-g^", Output("x:-g^", &[]), "M12: '^' kept"),
+    case((Q, Q5), ("m12", "letter-kept"), "w:+k", Output("w:+k", &[]), "M12: no table between the QPI editions"),
+    case((Q6, Q5), ("m12", "terminal"), "C:K^", Output("C:K^", &[]), "M12: a Native token converts unchanged"),
+    case((Q6, Q5), ("m12", "derived"), "C:r", Error(codes::UNREPRESENTABLE), "M12, D14: qpi-2025-12 has one case"),
+    case((Q6, Q5), ("m12", "derived-terminal"), "c:R^", Error(codes::UNREPRESENTABLE), "M12, D14: qpi-2025-12 has one case"),
+    case((Q6, Q), ("m12", "native"), "z:+k", Output("z:+k", &[]), "M12: a Native token without '^' converts unchanged"),
+    case((Q6, Q), ("m12", "terminal"), "C:K^", Error(codes::UNREPRESENTABLE), "M12: July 2025's PIN has no '^'"),
+    case((Q6, Q), ("m12", "derived"), "c:R", Error(codes::UNREPRESENTABLE), "M12, D14: qpi has one case"),
+    case((Q5, Q), ("m12", "terminal"), "S:K^", Error(codes::UNREPRESENTABLE), "M12: July 2025's PIN has no '^'"),
+    case((Q5, Q), ("m12", "native"), "s:+p", Output("s:+p", &[]), "M12: the letters kept"),
+    // M13: pnn's ''' is a state, neither EPIN's ''' nor QPI's Derived.
+    case((P, Q6), ("m13", "intermediate-error"), "SHOGI:P'", Error(codes::INTERMEDIATE_UNREPRESENTABLE), "M13, M4: ''' is an error by default, never Derived"),
+    with("drop", false, case((P, Q6), ("m13", "intermediate-dropped"), "shogi:+r'", Output("s:+r", &[codes::INTERMEDIATE_DROPPED]), "M13, M4: by option, ''' dropped; the token stays Native")),
+    with("enhance", false, case((P, Q6), ("m13", "intermediate-as-enhanced"), "SHOGI:P'", Output("S:+P", &[codes::INTERMEDIATE_AS_ENHANCED]), "M13, M4: by option, ''' turned into '+'")),
+    case((P, Q6), ("m13", "diminished"), "chess:-p", Output("c:-p", &[]), "M4, M11: identity except '''"),
+    case((P, Q6), ("m13", "no-terminal-invented"), "CHESS:K", Output("C:K", &[]), "M10: no flag is invented"),
+    // M14: what the newest QPI cannot hold.
+    case((L, Q6), ("m14", "word"), "CHESS:KING", Output("C:K", &[]), "M2, M10: the word through the table; no '^' invented"),
+    case((L, Q6), ("m14", "word-second"), "shogi:lance", Output("s:l", &[]), "M2, M11"),
+    case((L, Q6), ("m14", "unknown-word"), "CHESS:UNICORN", Error(codes::UNKNOWN_PIECE_NAME), "M14, M2: a word without a row"),
+    case((L, Q6), ("m14", "unknown-style"), "GO:S", Error(codes::UNKNOWN_STYLE), "M14, M11: GO has no family letter"),
+    case((B, Q6), ("m14", "multi-character-piece"), "DAI_DAI_SHOGI:PH", Error(codes::MULTI_CHARACTER_PIECE), "M14, M3: one letter per piece"),
+    case((B, Q6), ("m14", "multi-character-word"), "go:stone", Error(codes::MULTI_CHARACTER_PIECE), "M14, M3: beta words need a user row"),
+    case((B, Q6), ("m14", "unknown-style"), "FOO:+-K", Error(codes::UNKNOWN_STYLE), "M14, M11: FOO has no family letter"),
+    case((B, Q6), ("m14", "underscore-then-unknown-style"), "DAI_DAI_SHOGI:P", Error(codes::UNKNOWN_STYLE), "M14, M3, M11: the style loses its '_', then has no family letter"),
 ];

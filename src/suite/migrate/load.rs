@@ -27,7 +27,9 @@ pub fn embedded() -> MigrationFile {
 }
 
 /// Reads `DIR/migrations.json`.
+/// A folder with a `manifest.json` is first checked against it.
 pub fn load_dir(dir: &Path) -> Result<MigrationFile, LoadError> {
+    crate::suite::common::manifest::verify(dir, &[])?;
     let path = dir.join(PATH);
     parse(&path, &load::read(&path)?)
 }

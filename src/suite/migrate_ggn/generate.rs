@@ -17,8 +17,9 @@ use super::format::{Expected, MigrateGgnFile, MigrateGgnVector, VectorOptions, F
 pub fn migrate_ggn_file() -> MigrateGgnFile {
     MigrateGgnFile {
         format: FORMAT,
-        decisions: "DECISIONS.md §3 (M1–M7) and §4 (G1–G17); README.md, \"Inside GGN documents\""
-            .to_owned(),
+        decisions:
+            "DECISIONS.md §3 (M1–M7) and §4 (G1–G17); docs/migrate.md, \"Inside GGN documents\""
+                .to_owned(),
         vectors: CASES.iter().map(Case::vector).collect(),
     }
 }

@@ -27,7 +27,9 @@ pub fn embedded() -> MigrateGgnFile {
 }
 
 /// Reads `DIR/migrate-ggn.json`.
+/// A folder with a `manifest.json` is first checked against it.
 pub fn load_dir(dir: &Path) -> Result<MigrateGgnFile, LoadError> {
+    crate::suite::common::manifest::verify(dir, &[])?;
     let path = dir.join(PATH);
     parse(&path, &load::read(&path)?)
 }

@@ -7,11 +7,17 @@ use serde::{Deserialize, Serialize};
 
 use super::coverage::Coverage;
 
+/// The manifest's own format number, apart from the vector files' (`format::FORMAT`): 4 added
+/// [`Manifest::sha256`]; 5, the dialects `cell` and `hand`. A manifest older than 4 lists no
+/// hashes, and a corpus folder holding one is refused by the loaders
+/// (`suite::common::manifest`).
+pub const MANIFEST_FORMAT: u32 = 5;
+
 /// The whole manifest.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Manifest {
-    /// Always [`crate::suite::gan::format::FORMAT`].
+    /// Always [`MANIFEST_FORMAT`].
     pub format: u32,
     /// `gan` and its version.
     pub generator: String,
@@ -23,6 +29,9 @@ pub struct Manifest {
     pub oracle: String,
     /// The files the generator writes, relative to the corpus folder.
     pub files: Vec<String>,
+    /// SHA-256 (lowercase hex) of each file of [`Manifest::files`] but `manifest.json`, by
+    /// path: the loaders refuse a corpus folder whose files do not match.
+    pub sha256: BTreeMap<String, String>,
     /// One entry per dialect, in the order legacy, beta, pnn, snn-pin, qpi.
     pub dialects: Vec<DialectManifest>,
     /// The number of strings in `cross-dialect.json`.

@@ -1,0 +1,335 @@
+//! The pieces of the records `gan parse` and `gan detect` write, straight into an output
+//! buffer: an actor's attributes after its type from tables made once per run (from the text
+//! and JSON of [`ActorFields`] themselves), inputs between quotes, JSON strings and numbers.
+
+use std::fmt;
+
+use crate::dialect::Dialect;
+use crate::grammar::compile::{bit, held, Parts};
+use crate::model::{ActorFields, Side, State};
+use crate::notation::Role;
+use crate::output;
+
+/// The output format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Format {
+    /// Readable lines.
+    Text,
+    /// JSON Lines.
+    Json,
+}
+
+/// How one dialect's actors are written in one format, made once from what [`ActorFields`]
+/// writes: the text before the first text attribute (the style, else the type), the text
+/// between the style and the type when the dialect has both, and, for every value of the
+/// attributes after them (side, state, flags), what follows the last text attribute, each
+/// followed by the same end.
+#[derive(Debug, Clone)]
+pub(super) struct Layout {
+    head: Vec<u8>,
+    between: Vec<u8>,
+    tails: Vec<Vec<u8>>,
+}
+
+/// The style and the type written in the fields [`Layout::new`] cuts: words that no
+/// attribute name or value holds, and that neither format escapes.
+const STYLE_MARK: &str = "@style@";
+const TYPE_MARK: &str = "@type@";
+
+/// The number of keys of [`Layout::get`]: a bit for the side, two for the state, a bit per
+/// flag.
+const KEYS: usize = 1 << 8;
+
+impl Layout {
+    /// The layout of `dialect`'s actors in `format`, each followed by `end`.
+    pub(super) fn new(dialect: Dialect, format: Format, end: &[u8]) -> Layout {
+        let marks = [STYLE_MARK, TYPE_MARK];
+        let (mut head, mut between) = (None, None);
+        let tails = (0..KEYS)
+            .map(|key| {
+                let fields = fields_of_key(dialect, key);
+                let written = match format {
+                    Format::Text => fields.to_string(),
+                    Format::Json => serde_json::to_string(&fields).expect("fields serialize"),
+                };
+                // Cut at the marks present: [head, between?, tail] or [tail].
+                let mut pieces = vec![written.as_str()];
+                for mark in marks {
+                    let last = *pieces.last().expect("a piece");
+                    if let Some((before, after)) = last.split_once(mark) {
+                        pieces.pop();
+                        pieces.extend([before, after]);
+                    }
+                }
+                let mut pieces = pieces.into_iter();
+                let tail = pieces.next_back().expect("a piece");
+                let firsts: Vec<Vec<u8>> = pieces.map(|piece| piece.as_bytes().to_vec()).collect();
+                let texts = (firsts.first().cloned(), firsts.get(1).cloned());
+                // The text attributes come first: what precedes them is the same for every key.
+                assert!(head.is_none() || head == texts.0, "{dialect}: one head");
+                assert!(
+                    between.is_none() || between == texts.1,
+                    "{dialect}: one between"
+                );
+                (head, between) = texts;
+                let mut tail = tail.as_bytes().to_vec();
+                tail.extend_from_slice(end);
+                tail
+            })
+            .collect();
+        Layout {
+            head: head.unwrap_or_default(),
+            between: between.unwrap_or_default(),
+            tails,
+        }
+    }
+
+    /// The actor of `parts`, accepted `input`, whose text attributes are printable ASCII
+    /// without `"` or `\`.
+    #[inline]
+    pub(super) fn write(&self, input: &[u8], parts: &Parts, out: &mut Vec<u8>) {
+        let slice = |(start, end): (usize, usize)| &input[start..end];
+        out.extend_from_slice(&self.head);
+        match (parts.style, parts.piece_type) {
+            (Some(style), Some(piece_type)) => {
+                out.extend_from_slice(slice(style));
+                out.extend_from_slice(&self.between);
+                out.extend_from_slice(slice(piece_type));
+            }
+            (Some(text), None) | (None, Some(text)) => out.extend_from_slice(slice(text)),
+            (None, None) => {}
+        }
+        out.extend_from_slice(self.get(parts));
+    }
+
+    /// The tail of the actor of `parts`.
+    #[inline]
+    fn get(&self, parts: &Parts) -> &[u8] {
+        let state = match parts.state {
+            None | Some(State::Normal) => 0,
+            Some(State::Enhanced) => 1,
+            Some(State::Diminished) => 2,
+        };
+        let key = usize::from(parts.side == Some(Side::Second))
+            | state << 1
+            | usize::from(parts.intermediate == Some(true)) << 3
+            | usize::from(parts.promoted == Some(true)) << 4
+            | usize::from(parts.king == Some(true)) << 5
+            | usize::from(parts.terminal == Some(true)) << 6
+            | usize::from(parts.derived == Some(true)) << 7;
+        &self.tails[key]
+    }
+}
+
+/// The attributes [`Layout::get`] reads as `key`, the style and type as their marks: each
+/// attribute present when `dialect` has it, as the fast path's parts have them.
+fn fields_of_key(dialect: Dialect, key: usize) -> ActorFields {
+    let held = held(dialect);
+    let has = |role: Role| held & bit(role) != 0;
+    let flag = |role: Role, at: usize| has(role).then_some(key >> at & 1 == 1);
+    ActorFields {
+        style: has(Role::Style).then(|| STYLE_MARK.to_owned()),
+        piece_type: has(Role::Type).then(|| TYPE_MARK.to_owned()),
+        side: has(Role::Uppercase).then_some(if key & 1 == 0 {
+            Side::First
+        } else {
+            Side::Second
+        }),
+        state: has(Role::State).then_some(match key >> 1 & 3 {
+            1 => State::Enhanced,
+            2 => State::Diminished,
+            _ => State::Normal,
+        }),
+        intermediate: flag(Role::Intermediate, 3),
+        promoted: flag(Role::Promoted, 4),
+        king: flag(Role::King, 5),
+        terminal: flag(Role::Terminal, 6),
+        derived: flag(Role::Derived, 7),
+        indices: None,
+    }
+}
+
+/// `word` between the escape sequences of a style (none without colors).
+pub(super) fn styled(out: &mut Vec<u8>, (on, off): &(String, String), word: &[u8]) {
+    out.extend_from_slice(on.as_bytes());
+    out.extend_from_slice(word);
+    out.extend_from_slice(off.as_bytes());
+}
+
+/// Whether `input` is printable ASCII without `"` or `\`: then text and JSON show it as it
+/// is, between quotes.
+#[inline]
+pub(super) fn is_plain(input: &[u8]) -> bool {
+    input
+        .iter()
+        .all(|&byte| matches!(byte, b' '..=b'~') && byte != b'"' && byte != b'\\')
+}
+
+/// The input as [`output::escape`] shows it, without its work for the common case.
+pub(crate) fn quoted(out: &mut Vec<u8>, input: &[u8]) {
+    if is_plain(input) {
+        out.push(b'"');
+        out.extend_from_slice(input);
+        out.push(b'"');
+    } else {
+        out.extend_from_slice(output::escape_text(input).as_bytes());
+    }
+}
+
+/// A JSON string as `serde_json` writes it (`input` is UTF-8 here: lossy text elsewhere goes
+/// through serde).
+pub(super) fn json_string(out: &mut Vec<u8>, input: &[u8]) {
+    out.push(b'"');
+    json_escaped(out, input);
+    out.push(b'"');
+}
+
+/// The inside of a JSON string as `serde_json` writes it: `"`, `\` and control characters
+/// escaped, everything else as it is.
+fn json_escaped(out: &mut Vec<u8>, input: &[u8]) {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    let mut rest = input;
+    // The runs between bytes to escape are copied whole.
+    while let Some(at) = rest
+        .iter()
+        .position(|&byte| byte < 0x20 || byte == b'"' || byte == b'\\')
+    {
+        out.extend_from_slice(&rest[..at]);
+        let byte = rest[at];
+        rest = &rest[at + 1..];
+        match byte {
+            b'"' => out.extend_from_slice(b"\\\""),
+            b'\\' => out.extend_from_slice(b"\\\\"),
+            b'\n' => out.extend_from_slice(b"\\n"),
+            b'\r' => out.extend_from_slice(b"\\r"),
+            b'\t' => out.extend_from_slice(b"\\t"),
+            0x08 => out.extend_from_slice(b"\\b"),
+            0x0C => out.extend_from_slice(b"\\f"),
+            0..=0x1F => {
+                out.extend_from_slice(b"\\u00");
+                out.push(HEX[usize::from(byte >> 4)]);
+                out.push(HEX[usize::from(byte & 0xF)]);
+            }
+            _ => out.push(byte),
+        }
+    }
+    out.extend_from_slice(rest);
+}
+
+/// A writer of text into the inside of a JSON string: what is written through it (a
+/// message, by its `Display`) lands escaped, with no `String` in between.
+pub(super) struct JsonText<'a>(pub(super) &'a mut Vec<u8>);
+
+impl fmt::Write for JsonText<'_> {
+    fn write_str(&mut self, text: &str) -> fmt::Result {
+        json_escaped(self.0, text.as_bytes());
+        Ok(())
+    }
+}
+
+/// `value` in decimal.
+pub(super) fn decimal(out: &mut Vec<u8>, value: u64) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    let mut rest = value;
+    loop {
+        at -= 1;
+        // The remainder of a division by ten.
+        #[allow(clippy::cast_possible_truncation)]
+        {
+            digits[at] = b'0' + (rest % 10) as u8;
+        }
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&digits[at..]);
+}
+
+#[cfg(test)]
+mod tests {
+    use std::fmt::Write as _;
+
+    use super::*;
+
+    #[test]
+    fn layouts_write_the_actors_as_actor_fields_write_them() {
+        let input = b"S:T";
+        for dialect in Dialect::ALL {
+            let text = Layout::new(dialect, Format::Text, b"\n");
+            let json = Layout::new(dialect, Format::Json, b"");
+            let held = held(dialect);
+            for key in 0..KEYS {
+                let mut fields = fields_of_key(dialect, key);
+                let has = |role: Role| held & bit(role) != 0;
+                fields.style = has(Role::Style).then(|| "S".to_owned());
+                fields.piece_type = has(Role::Type).then(|| "T".to_owned());
+                let parts = Parts {
+                    style: has(Role::Style).then_some((0, 1)),
+                    piece_type: has(Role::Type).then_some((2, 3)),
+                    side: fields.side,
+                    state: fields.state,
+                    intermediate: fields.intermediate,
+                    promoted: fields.promoted,
+                    king: fields.king,
+                    terminal: fields.terminal,
+                    derived: fields.derived,
+                    coordinate: None,
+                };
+                let mut line = Vec::new();
+                text.write(input, &parts, &mut line);
+                assert_eq!(line, format!("{fields}\n").into_bytes(), "{dialect} {key}");
+                let mut object = Vec::new();
+                json.write(input, &parts, &mut object);
+                assert_eq!(
+                    object,
+                    serde_json::to_vec(&fields).unwrap(),
+                    "{dialect} {key}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_dialect_without_attributes_writes_no_text_but_the_end() {
+        let blank: Vec<Dialect> = Dialect::ALL
+            .into_iter()
+            .filter(|&dialect| held(dialect) == 0)
+            .collect();
+        assert_eq!(blank, ["hand".parse::<Dialect>().unwrap()]);
+        for dialect in blank {
+            let mut line = Vec::new();
+            let text = Layout::new(dialect, Format::Text, b"\n");
+            let parts = Parts {
+                style: None,
+                piece_type: None,
+                side: None,
+                state: None,
+                intermediate: None,
+                promoted: None,
+                king: None,
+                terminal: None,
+                derived: None,
+                coordinate: None,
+            };
+            text.write(b"*", &parts, &mut line);
+            assert_eq!(line, b"\n", "{dialect}");
+        }
+    }
+
+    #[test]
+    fn json_text_and_decimal_write_what_serde_json_writes() {
+        let message = "unexpected '\\'' at byte 7: a \"quoted\" word\n\t\u{1} é";
+        let mut out = Vec::new();
+        write!(JsonText(&mut out), "{message}").unwrap();
+        let serde = serde_json::to_string(message).unwrap();
+        assert_eq!(out, serde.as_bytes()[1..serde.len() - 1]);
+        for value in [0, 7, 10, 99, 12_345, u64::MAX] {
+            let mut out = Vec::new();
+            decimal(&mut out, value);
+            assert_eq!(out, value.to_string().into_bytes());
+        }
+    }
+}
