@@ -3,8 +3,9 @@
 #
 #   benches/bulk.sh [LINES]     (default 10,000,000)
 #
-# CI runs it once on a small file with the debug build (`BULK_PROFILE=dev benches/bulk.sh
-# 2000`), only to prove that it works: its figures mean nothing.
+# CI runs it once on a small file (`benches/bulk.sh 2000`, with the release binary it has
+# built already), only to prove that it works: its figures mean nothing. `BULK_PROFILE=dev`
+# times the debug build instead.
 #
 # Generates one file per source dialect (snn-pin, and legacy words for `--from legacy`): 20
 # styles (85% the six of the migration tables' families), both cases, 5% invalid lines (a

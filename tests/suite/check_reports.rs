@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use gan::check::report::{self, Report};
 use gan::check::{Answer, Case, CaseResult, Listing, Mode, Reply, Status, Suite, Vector};
-use gan::oracle::{Expectation, Oracle};
+use gan::oracle::Expectation;
 use gan::suite::gan::format::ExpectedError;
 use gan::suite::gan::{Expected, GanVector, NOT_UTF8};
 use gan::suite::{DialectSet, Item};
@@ -14,7 +14,7 @@ use serde_json::{json, Value};
 
 /// A case whose expectation comes from the oracle.
 fn case(dialect: Dialect, group: &str, input: &[u8], listed: bool) -> Case {
-    let (valid, actor, error) = match Oracle::new(dialect).expect(input) {
+    let (valid, actor, error) = match crate::util::oracle(dialect).expect(input) {
         Expectation::Valid(actor) => (true, Some(actor), None),
         Expectation::Invalid { code, offset, hint } => (
             false,

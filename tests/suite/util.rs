@@ -1,7 +1,23 @@
 //! One-line test helpers, after semver's `parse_ok` / `parse_err`.
 
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
+
 use gan::oracle::{Expectation, Oracle};
 use gan::{ActorFields, Dialect};
+
+/// The oracle of `dialect`, compiled once for the whole suite (building its automaton costs
+/// far more than asking it, above all in a debug build).
+pub fn oracle(dialect: Dialect) -> &'static Oracle {
+    static ORACLES: OnceLock<Mutex<HashMap<Dialect, &'static Oracle>>> = OnceLock::new();
+    let mut oracles = ORACLES
+        .get_or_init(Mutex::default)
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    oracles
+        .entry(dialect)
+        .or_insert_with(|| Box::leak(Box::new(Oracle::new(dialect))))
+}
 
 /// What the library says of `input`, in the oracle's terms.
 pub fn library(dialect: Dialect, input: &[u8]) -> Expectation {
