@@ -29,9 +29,10 @@
 //! The editions of the specs that followed GAN are notations too, one per edition (named by
 //! the spec and the date of the first implementation that follows it, D13): `qpi-2025-12`,
 //! `qpi-2026-01`, `pin-2025-07`, `pin-2025-12`, `sin-2025-07`, `epin-2025-12`,
-//! `snn-2025-07-02`, `snn-2025-07-11`, `snn-2025-10-09`, `snn-2026-01-11` ([`Family`]). Each
-//! reports only the attributes it has (PIN has no style; SNN's newest edition no side), plus
-//! `terminal` and `derived` where it defines them.
+//! `snn-2025-07-02`, `snn-2025-07-11`, `snn-2025-10-09`, `snn-2026-01-11`, and the
+//! coordinates of GGN's newest edition, `cell` (`e4`, `a1A`: its `indices`, D22) and `hand`
+//! (`*`) ([`Family`]). Each reports only the attributes it has (PIN has no style; SNN's newest
+//! edition no side; HAND none), plus `terminal` and `derived` where it defines them.
 //!
 //! The dialect is always explicit ([`Dialect`]); [`detect()`] reports every notation that
 //! accepts a string, never choosing one.
@@ -137,7 +138,7 @@ pub use dialect::{beta, legacy, pnn, qpi, snn_pin, Actor, Dialect};
 pub use error::{ErrorKind, ParseError, Span};
 pub use identifier::{Identifier, Stateful};
 pub use model::{ActorFields, Side, State};
-pub use notation::Family;
+pub use notation::{Bound, Family};
 pub use parse::Limits;
 
 #[doc = include_str!("../README.md")]

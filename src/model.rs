@@ -6,7 +6,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-pub use crate::notation::{Dialect, Family, UnknownDialect};
+pub use crate::notation::{Bound, Dialect, Family, UnknownDialect};
 
 /// Which player an actor belongs to, told by the case of its letters (D3).
 ///
@@ -157,6 +157,10 @@ pub struct ActorFields {
     /// case differs from the piece letter's.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub derived: Option<bool>,
+    /// CELL: the index of each dimension, in order (its length is the number of dimensions;
+    /// D22). Absent in the other notations, and where an index exceeds `u64::MAX` (D23).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub indices: Option<Vec<u64>>,
 }
 
 impl ActorFields {
@@ -171,6 +175,7 @@ impl ActorFields {
         king: None,
         terminal: None,
         derived: None,
+        indices: None,
     };
 
     /// The attributes every GAN dialect has (style, type, side); the others absent.
@@ -210,6 +215,10 @@ impl ActorFields {
                 pairs.push((name, flag.to_string()));
             }
         }
+        if let Some(indices) = &self.indices {
+            let list: Vec<String> = indices.iter().map(u64::to_string).collect();
+            pairs.push(("indices", list.join(",")));
+        }
         pairs
     }
 }
@@ -226,4 +235,38 @@ impl fmt::Display for ActorFields {
         }
         Ok(())
     }
+}
+
+/// The indices of a CELL coordinate that its grammar accepted (D22): the runs of lowercase
+/// letters, of digits and of uppercase letters, in turn, each one dimension. A letter run is
+/// bijective base 26 (`a` = 0, `z` = 25, `aa` = 26, `aaa` = 702), an integer `n` is `n - 1`.
+/// `None` when an index exceeds `u64::MAX` (D23).
+pub(crate) fn cell_indices(text: &str) -> Option<Vec<u64>> {
+    let bytes = text.as_bytes();
+    let mut indices = Vec::new();
+    let mut start = 0;
+    while start < bytes.len() {
+        let kind = |byte: u8| (byte.is_ascii_digit(), byte.is_ascii_uppercase());
+        let end = bytes[start..]
+            .iter()
+            .position(|&byte| kind(byte) != kind(bytes[start]))
+            .map_or(bytes.len(), |length| start + length);
+        let run = &bytes[start..end];
+        // An integer is worth its decimal value, a letter run its value in bijective base 26
+        // (digits 1..=26); the index is one less. Summed in u128, so that 2^64 still fits.
+        let (base, worth): (u128, fn(u8) -> u128) = if run[0].is_ascii_digit() {
+            (10, |digit| u128::from(digit - b'0'))
+        } else {
+            (26, |letter| {
+                u128::from(letter.to_ascii_lowercase() - b'a') + 1
+            })
+        };
+        let value = run.iter().try_fold(0u128, |value, &byte| {
+            let value = value.checked_mul(base)? + worth(byte);
+            (value <= u128::from(u64::MAX) + 1).then_some(value)
+        })?;
+        indices.push(u64::try_from(value.checked_sub(1)?).ok()?);
+        start = end;
+    }
+    Some(indices)
 }

@@ -105,7 +105,7 @@ impl Oracle {
                 .map(|(side, form)| Ok((*side, full(form)?)))
                 .collect::<Result<_, String>>()?,
             cases,
-            separator: pattern.contains(':'),
+            separator: pattern.replace("(?:", "").contains(':'),
             dfa,
         })
     }
@@ -176,6 +176,7 @@ impl Oracle {
                 king: group("king").map(|prefix| prefix == "-"),
                 terminal: group("terminal").map(|suffix| suffix == "^"),
                 derived,
+                indices: group("coordinate").and_then(coordinate_indices),
             })
         })
     }
@@ -208,4 +209,29 @@ impl Oracle {
 
 fn invalid(code: &'static str, offset: usize, hint: Option<String>) -> Expectation {
     Expectation::Invalid { code, offset, hint }
+}
+
+/// The indices of a CELL coordinate (`coordinate` group), read apart from the parsers: the
+/// runs are cut by a regex, and each is worth the sum of its digits times powers of its base
+/// (letters: 26, with `a` worth 1; integers: 10), minus one. `None` past `u64::MAX` (D22, D23).
+fn coordinate_indices(text: &str) -> Option<Vec<u64>> {
+    static RUNS: std::sync::OnceLock<Regex> = std::sync::OnceLock::new();
+    let runs = RUNS.get_or_init(|| Regex::new("[a-z]+|[0-9]+|[A-Z]+").expect("a fixed pattern"));
+    runs.find_iter(text)
+        .map(|run| {
+            let (base, worth): (u64, fn(u8) -> u64) = match run.as_str().as_bytes()[0] {
+                b'0'..=b'9' => (10, |byte| u64::from(byte - b'0')),
+                b'a'..=b'z' => (26, |byte| u64::from(byte - b'a' + 1)),
+                _ => (26, |byte| u64::from(byte - b'A' + 1)),
+            };
+            let mut total: u128 = 0;
+            for byte in run.as_str().bytes() {
+                total = total.checked_mul(u128::from(base))? + u128::from(worth(byte));
+                if total > u128::from(u64::MAX) + 1 {
+                    return None;
+                }
+            }
+            u64::try_from(total - 1).ok()
+        })
+        .collect()
 }

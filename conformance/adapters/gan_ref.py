@@ -92,6 +92,9 @@ ORACLE = {
     "snn-2025-07-11": r"(?P<style>[A-Z][a-z0-9]*)",
     "snn-2025-10-09": r"(?P<style>[A-Z]+)",
     "snn-2026-01-11": r"(?P<style>[A-Z][A-Za-z]*[0-9]*)",
+    # CELL and HAND (DECISIONS.md section 1, D22-D24).
+    "cell": r"(?P<coordinate>[a-z]+(?:[1-9][0-9]*[A-Z]+[a-z]+)*(?:[1-9][0-9]*[A-Z]*)?)",
+    "hand": r"\*",
 }
 
 # How each notation's letters carry the side (D14). "tied": one case for every
@@ -103,6 +106,8 @@ CASES = {
     "qpi-2026-01": "independent",
     "snn-2025-07-11": "sideless",
     "snn-2026-01-11": "sideless",
+    "cell": "sideless",
+    "hand": "sideless",
 }
 
 # Prefix regexes, uppercase form: each matches exactly the strings that are a
@@ -137,6 +142,10 @@ PREFIX = {
     "snn-2025-07-11": r"(?:[A-Z][a-z0-9]*)?",
     "snn-2025-10-09": r"[A-Z]*",
     "snn-2026-01-11": r"(?:[A-Z][A-Za-z]*[0-9]*)?",
+    # CELL: a partial cycle is an integer, then uppercase letters, which the
+    # last optional part of the pattern already allows: prefix-closed.
+    "cell": r"(?:[a-z]+(?:[1-9][0-9]*[A-Z]+[a-z]+)*(?:[1-9][0-9]*[A-Z]*)?)?",
+    "hand": r"\*?",
 }
 
 # Meaning of the state sign (D4: "-" is diminished in pnn, snn-pin and qpi).
@@ -180,7 +189,7 @@ class Dialect:
         self.name = name
         self.cases = CASES.get(name, "tied")
         # missing-separator and the hint exist only where the grammar has ":" (D16).
-        self.separator = ":" in ORACLE[name]
+        self.separator = ":" in ORACLE[name].replace("(?:", "")
         if self.cases == "tied":
             self.forms = (
                 Form("first", ORACLE[name], PREFIX[name]),
@@ -212,8 +221,41 @@ def parse(dialect, data):
                 # D17: the side is PIN's; Derived when the SIN letter's case differs.
                 side = side_of(groups["type"])
                 groups["derived"] = b"'" if side_of(groups["style"]) != side else b""
-            return actor_from_groups(groups, side)
+            actor = Actor(actor_from_groups(groups, side))
+            actor.text = data.decode("ascii")
+            return actor
     return None
+
+
+class Actor(dict):
+    """The actor's members (what the JSON reply holds), and the input it was
+    read from (`text`), which CELL's and HAND's canonical forms print."""
+
+    text = ""
+
+
+# D23: an index is reported when it fits in 64 bits, as gan reports it.
+INDEX_MAX = 2**64 - 1
+
+# CELL (D22): the runs of a coordinate, each one dimension.
+CELL_RUN = re.compile(rb"[a-z]+|[0-9]+|[A-Z]+")
+
+
+def run_index(run):
+    """D22: the index of one run: an integer n is n - 1; letters are bijective
+    base 26, whatever their case ("a" = 0, "z" = 25, "aa" = 26, "aaa" = 702)."""
+    if run[:1].isdigit():
+        return int(run) - 1
+    value = 0
+    for byte in run:
+        value = value * 26 + (byte | 0x20) - 0x60
+    return value - 1
+
+
+def cell_indices(coordinate):
+    """The list of indices, or None when one exceeds 64 bits (D23)."""
+    indices = [run_index(run) for run in CELL_RUN.findall(coordinate)]
+    return None if any(index > INDEX_MAX for index in indices) else indices
 
 
 def side_of(letters):
@@ -241,6 +283,10 @@ def actor_from_groups(groups, side):
     actor = {name: value for name, value in actor.items() if value is not None}
     if "state" in groups:
         actor["state"] = STATE_NAMES[groups["state"]]
+    if "coordinate" in groups:
+        indices = cell_indices(groups["coordinate"])
+        if indices is not None:
+            actor["indices"] = indices
     for name in FLAG_GROUPS:
         if name in groups:
             actor[name] = groups[name] != b""
@@ -252,6 +298,8 @@ def canonical(actor):
     attributes (the input is not at hand here): style ":" modifiers type
     suffix. The case is that of the style and type as written (D3: one case
     for the whole identifier)."""
+    if "style" not in actor and "type" not in actor:
+        return actor.text  # CELL and HAND: the coordinate or "*" as read (D22, D24)
     if "style" not in actor or "type" not in actor or "terminal" in actor:
         return canonical_edition(actor)
     state = {"enhanced": "+", "diminished": "-"}.get(actor.get("state"), "")

@@ -283,6 +283,18 @@ class HandDerivedVectors(unittest.TestCase):
         # "C:K" + e-acute is 5 bytes, dies at 3.
         self.assertEqual(classify_error(DIALECTS["snn-pin"], "C:K\u00e9".encode()), (NA, 3))
 
+    def test_cell_indices(self):
+        """D22: letters bijective base 26 (whole runs), integers n - 1; D23: no
+        indices past 2**64 - 1; the canonical form is the coordinate as read."""
+        for text, indices in [("a", [0]), ("zz", [701]), ("aaa", [702]), ("file", [111856]),
+                              ("e4B", [4, 3, 1]), ("aa10Bc", [26, 9, 1, 2])]:
+            actor = parse(DIALECTS["cell"], text.encode())
+            self.assertEqual(actor, {"indices": indices}, text)
+            self.assertEqual(canonical(actor), text)
+        self.assertEqual(parse(DIALECTS["cell"], b"a18446744073709551617"), {})
+        self.assertEqual(parse(DIALECTS["hand"], b"*"), {})
+        self.assertEqual(canonical(parse(DIALECTS["hand"], b"*")), "*")
+
     def test_attribute_sets(self):
         expected = {
             "legacy": {"style", "type", "side"},
@@ -300,12 +312,15 @@ class HandDerivedVectors(unittest.TestCase):
             "snn-2025-07-11": {"style"},
             "snn-2025-10-09": {"style", "side"},
             "snn-2026-01-11": {"style"},
+            "cell": {"indices"},
+            "hand": set(),
         }
         samples = {"legacy": "C:K", "beta": "C:K", "pnn": "C:K", "snn-pin": "C:K", "qpi": "C:K",
                    "qpi-2025-12": "C:K", "qpi-2026-01": "C:K", "pin-2025-07": "K",
                    "pin-2025-12": "K", "sin-2025-07": "C", "epin-2025-12": "K",
                    "snn-2025-07-02": "CHESS", "snn-2025-07-11": "Chess",
-                   "snn-2025-10-09": "CHESS", "snn-2026-01-11": "Chess"}
+                   "snn-2025-10-09": "CHESS", "snn-2026-01-11": "Chess",
+                   "cell": "e4", "hand": "*"}
         self.assertEqual(set(DIALECTS), set(expected))
         for name, fields in expected.items():
             with self.subTest(dialect=name):
@@ -328,7 +343,7 @@ MAX_LEN = 4
 # style character ":K"; after ":" or a sign "K"; after a type nothing more;
 # for the empty string "C:K". Used to check the hand-written prefix regexes
 # against the oracle regexes independently.
-COMPLETIONS = ["", "K", "k", ":K", ":k", "C:K", "c:k"]
+COMPLETIONS = ["", "K", "k", ":K", ":k", "C:K", "c:k", "*"]
 
 
 def all_strings():

@@ -15,7 +15,7 @@ use super::write::{decimal, json_string, quoted, styled, Format, JsonText, Layou
 use super::{Worker, Workers};
 use crate::dialect::{Actor, Dialect};
 use crate::error::{ErrorKind, ParseError};
-use crate::grammar::compile::{Compiled, Parts};
+use crate::grammar::compile::{held, Compiled, Parts};
 use crate::output::{self, ParseRecord};
 use crate::parse::{self, Stopped};
 use crate::records::{Block, Blocks, Framing, Line};
@@ -262,7 +262,11 @@ impl<'o> Parser<'o> {
         styled(&mut text_head, &options.style.ok, b"valid");
         text_head.push(b' ');
         text_head.extend_from_slice(name);
-        text_head.extend_from_slice(b": ");
+        text_head.push(b':');
+        // The attributes after a space; a dialect without any (HAND) ends at its name.
+        if held(dialect) != 0 {
+            text_head.push(b' ');
+        }
         let mut json_head = b"\",\"dialect\":\"".to_vec();
         json_head.extend_from_slice(name);
         json_head.extend_from_slice(b"\",\"valid\":true,\"actor\":");
@@ -494,8 +498,13 @@ fn write_actor(options: &Options, input: Line<'_>, actor: &Actor, out: &mut Vec<
             styled(out, &options.style.ok, b"valid");
             out.push(b' ');
             out.extend_from_slice(options.dialect.as_str().as_bytes());
-            out.extend_from_slice(b": ");
-            let _ = write!(out, "{}", actor.fields());
+            out.push(b':');
+            // The attributes after a space, as the layouts write them (none: no space).
+            let fields = actor.fields().to_string();
+            if !fields.is_empty() {
+                out.push(b' ');
+                out.extend_from_slice(fields.as_bytes());
+            }
             out.push(b'\n');
         }
     }

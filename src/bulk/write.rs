@@ -146,6 +146,7 @@ fn fields_of_key(dialect: Dialect, key: usize) -> ActorFields {
         king: flag(Role::King, 5),
         terminal: flag(Role::Terminal, 6),
         derived: flag(Role::Derived, 7),
+        indices: None,
     }
 }
 
@@ -275,6 +276,7 @@ mod tests {
                     king: fields.king,
                     terminal: fields.terminal,
                     derived: fields.derived,
+                    coordinate: None,
                 };
                 let mut line = Vec::new();
                 text.write(input, &parts, &mut line);
@@ -287,6 +289,33 @@ mod tests {
                     "{dialect} {key}"
                 );
             }
+        }
+    }
+
+    #[test]
+    fn a_dialect_without_attributes_writes_no_text_but_the_end() {
+        let blank: Vec<Dialect> = Dialect::ALL
+            .into_iter()
+            .filter(|&dialect| held(dialect) == 0)
+            .collect();
+        assert_eq!(blank, ["hand".parse::<Dialect>().unwrap()]);
+        for dialect in blank {
+            let mut line = Vec::new();
+            let text = Layout::new(dialect, Format::Text, b"\n");
+            let parts = Parts {
+                style: None,
+                piece_type: None,
+                side: None,
+                state: None,
+                intermediate: None,
+                promoted: None,
+                king: None,
+                terminal: None,
+                derived: None,
+                coordinate: None,
+            };
+            text.write(b"*", &parts, &mut line);
+            assert_eq!(line, b"\n", "{dialect}");
         }
     }
 

@@ -15,8 +15,9 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
     about = "Parse, detect, check and migrate GAN board-game piece identifiers",
     long_about = "Parse, detect, check and migrate GAN board-game piece identifiers \
                   (CHESS:K, shogi:+p, C:-K, CHESS:KING) in five dialects: legacy, beta, pnn, \
-                  snn-pin (the default) and qpi, and in the editions of QPI, PIN, SIN, EPIN \
-                  and SNN that followed them (`gan notations`); generate and diff the \
+                  snn-pin (the default) and qpi, in the editions of QPI, PIN, SIN, EPIN \
+                  and SNN that followed them, and in CELL and HAND, the squares of GGN's \
+                  newest edition (`gan notations`); generate and diff the \
                   conformance corpus; \
                   validate GGN move tables and list the moves they allow.",
     after_help = "Exit codes: 0 ok, 1 some input rejected (or check failed), 2 usage or I/O error. \
@@ -30,7 +31,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
                   `gan <command>: <message>` otherwise; exit status 2.\n\n\
                   Colors (--color auto): on a terminal, unless NO_COLOR is set or TERM=dumb; a \
                   non-empty CLICOLOR_FORCE forces them.\n\n\
-                  Decision ids in the help texts (D1–D21, M1–M14, G1–G17) refer to the project's \
+                  Decision ids in the help texts (D1–D24, M1–M14, G1–G17) refer to the project's \
                   decision record: `gan decisions D10` prints one (docs/DECISIONS.md in the \
                   repository); the published specs are listed in docs/specs.md.\n\n\
                   Examples:\n  gan parse CHESS:K shogi:+p\n  echo 'CHESS:k' | gan parse --format json\n  \
@@ -190,7 +191,7 @@ pub enum Command {
     /// `gan report diff` (two runs of one).
     #[command(subcommand)]
     Report(ReportCommand),
-    /// Print the project's decisions on the specs (docs/DECISIONS.md): D1–D21, M1–M14,
+    /// Print the project's decisions on the specs (docs/DECISIONS.md): D1–D24, M1–M14,
     /// G1–G17, the ids the help texts cite.
     #[command(after_help = "Without an ID, the whole record.\n\n\
                             Examples:\n  gan decisions D10\n  gan decisions m3 G6\n  \
@@ -199,7 +200,7 @@ pub enum Command {
     /// List every notation: its family, spec, edition, date and the evidence of the date.
     #[command(
         after_help = "The five GAN dialects run by default; the editions of QPI, PIN, \
-                            SIN, EPIN and SNN when named (`--dialect`, D13). Each edition's name \
+                            SIN, EPIN and SNN, and CELL and HAND, when named (`--dialect`, D13). Each edition's name \
                             pins it for good: the spec, then the date of the first \
                             implementation that follows the edition (D13).\n\n\
                             Examples:\n  gan notations\n  gan notations --json | jq -r .name"

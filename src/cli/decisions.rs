@@ -17,7 +17,7 @@ pub fn decisions(args: &DecisionsArgs, out: &mut impl Write) -> io::Result<u8> {
         let Some(text) = entry(&id.to_ascii_uppercase()) else {
             return super::fail(
                 "decisions",
-                format!("no decision '{id}' (the ids are D1–D21, M1–M14 and G1–G17)"),
+                format!("no decision '{id}' (the ids are D1–D24, M1–M14 and G1–G17)"),
             );
         };
         writeln!(out, "{text}")?;

@@ -216,7 +216,9 @@ fn to_snn(
         | Actor::Snn20250702(_)
         | Actor::Snn20250711(_)
         | Actor::Snn20251009(_)
-        | Actor::Snn20260111(_) => {
+        | Actor::Snn20260111(_)
+        | Actor::Cell(_)
+        | Actor::Hand(_) => {
             no_migration(actor.dialect(), "from", diagnostics);
             return None;
         }
@@ -488,7 +490,9 @@ fn from_snn(
         | Dialect::Snn20250702
         | Dialect::Snn20250711
         | Dialect::Snn20251009
-        | Dialect::Snn20260111 => {
+        | Dialect::Snn20260111
+        | Dialect::Cell
+        | Dialect::Hand => {
             no_migration(to, "into", diagnostics);
             String::new()
         }

@@ -80,7 +80,9 @@ macro_rules! stateful_via_field {
 use stateful_via_field;
 
 pub mod beta;
+pub mod cell;
 pub mod epin_2025_12;
+pub mod hand;
 pub mod legacy;
 pub mod pin_2025_07;
 pub mod pin_2025_12;

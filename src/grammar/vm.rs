@@ -88,6 +88,7 @@ impl VmGrammar {
             king: parts.king,
             terminal: parts.terminal,
             derived: parts.derived,
+            indices: slice(parts.coordinate).and_then(|text| crate::model::cell_indices(&text)),
         })
     }
 }

@@ -66,7 +66,8 @@ pub enum Family {
     /// `gan check` runs unless told otherwise.
     Dialects,
     /// The editions of the specs that replaced GAN from July 2025 on (QPI, PIN, SIN, EPIN and
-    /// SNN), one notation per edition: they run when selected.
+    /// SNN), one notation per edition, and CELL and HAND, the locations of GGN's newest
+    /// edition: they run when selected.
     Editions,
 }
 
@@ -92,6 +93,15 @@ impl fmt::Display for Family {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
     }
+}
+
+/// A bound that implementations document where the text sets none (D23).
+#[derive(Debug, Clone, Copy)]
+pub struct Bound {
+    /// The bound in words, as the vectors past it carry it (`implementation_defined`).
+    pub note: &'static str,
+    /// Whether a valid input, with its indices (CELL), is within the bound.
+    pub within: fn(&[u8], Option<&[u64]>) -> bool,
 }
 
 /// How a notation's letters carry the side, as its oracle reads them (docs/DECISIONS.md §1).
@@ -127,6 +137,8 @@ pub(crate) enum Role {
     Terminal,
     /// EPIN's `'` suffix, or the newest QPI's branch of the tokens whose cases differ.
     Derived,
+    /// CELL's coordinate: the text its indices are read from (D22).
+    Coordinate,
 }
 
 impl Role {
@@ -142,6 +154,7 @@ impl Role {
             Role::King => "king",
             Role::Terminal => "terminal",
             Role::Derived => "derived",
+            Role::Coordinate => "coordinate",
         }
     }
 }
@@ -327,6 +340,7 @@ impl Dialect {
             (Role::King, "king"),
             (Role::Terminal, "terminal"),
             (Role::Derived, "derived"),
+            (Role::Coordinate, "indices"),
         ]
         .into_iter()
         .filter(|&(role, _)| self.roles().iter().any(|&(_, held)| held == role))
@@ -348,6 +362,26 @@ impl Dialect {
     /// How the notation's components are written, for error messages.
     pub(crate) fn syntax(self) -> &'static Syntax {
         &self.row().syntax
+    }
+
+    /// The bound that implementations of the notation commonly document (D23), where the
+    /// text sets none: the corpus marks the valid vectors past it, so that an implementation
+    /// with that bound skips them by name (`conformance/README.md`).
+    pub fn implementation_bound(self) -> Option<Bound> {
+        match self {
+            // The bounded CELL libraries of 2026 (cell.rb 4.0.0, cell.py 3.0.0, cell.js
+            // 1.0.0, PyPI's sashite-cell 2.0.0): 3 dimensions, index 255, 7 bytes.
+            Dialect::Cell => Some(Bound {
+                note: "3 dimensions, index \u{2264} 255, 7 bytes",
+                within: |input, indices| {
+                    input.len() <= 7
+                        && indices.is_some_and(|indices| {
+                            indices.len() <= 3 && indices.iter().all(|&index| index <= 255)
+                        })
+                },
+            }),
+            _ => None,
+        }
     }
 
     /// Whether the notation's identifiers have the `':'` separator between a style and a

@@ -501,6 +501,62 @@ macro_rules! notations {
                     end: "a style name continues with letters, then digits only",
                 },
             }
+            Cell = cell {
+                name: "cell",
+                about: "CELL: `a1`, `e4B`, `aa10`, `file` (a board coordinate: one index per dimension).",
+                grammar: "grammar/cell.pest",
+                composes: [],
+                family: Family::Editions,
+                spec: Spec {
+                    file: "cell-1.0.0",
+                    title: "Coordinate Encoding for Layered Locations (CELL) Specification",
+                    edition: "1.0.0",
+                },
+                dated: Dated {
+                    date: Some("2025-12-15"),
+                    evidence: "cell.rb 490c7d3 and cell.ex 9faef70, 2025-12-15: the regular expression of the newest edition",
+                },
+                roles: &[
+                    ("coordinate", Role::Coordinate),
+                ],
+                oracle: r"(?P<coordinate>[a-z]+(?:[1-9][0-9]*[A-Z]+[a-z]+)*(?:[1-9][0-9]*[A-Z]*)?)",
+                cases: Cases::Sideless,
+                syntax: Syntax {
+                    start: "a coordinate starts with a lowercase letter",
+                    whole: "a coordinate is lowercase letters, then in turn a positive integer, \
+                            uppercase letters and lowercase letters",
+                    style: None,
+                    piece: "a coordinate cycles through lowercase letters, a positive integer \
+                            without leading zero and uppercase letters",
+                    end: "a coordinate continues with the character set of its next dimension only",
+                },
+            }
+            Hand = hand {
+                name: "hand",
+                about: "HAND: `*` (the off-board reserve).",
+                grammar: "grammar/hand.pest",
+                composes: [],
+                family: Family::Editions,
+                spec: Spec {
+                    file: "hand-1.0.0",
+                    title: "Hold And Notation Designator (HAND) Specification",
+                    edition: "1.0.0",
+                },
+                dated: Dated {
+                    date: Some("2025-06-28"),
+                    evidence: "hand.rb 1797d01, 2025-06-28: `*` alone",
+                },
+                roles: &[],
+                oracle: r"\*",
+                cases: Cases::Sideless,
+                syntax: Syntax {
+                    start: "a hand is '*'",
+                    whole: "a hand is '*' alone",
+                    style: None,
+                    piece: "a hand is '*' alone",
+                    end: "a hand is '*' alone, and ends there",
+                },
+            }
         }
     };
 }

@@ -112,7 +112,7 @@ fn dialect_names_and_dispatch() {
         "snn_pin".parse::<Dialect>().unwrap_err().to_string(),
         "unknown dialect 'snn_pin': expected one of legacy, beta, pnn, snn-pin, qpi, \
          qpi-2025-12, qpi-2026-01, pin-2025-07, pin-2025-12, sin-2025-07, epin-2025-12, \
-         snn-2025-07-02, snn-2025-07-11, snn-2025-10-09, snn-2026-01-11"
+         snn-2025-07-02, snn-2025-07-11, snn-2025-10-09, snn-2026-01-11, cell, hand"
     );
     let actor = Dialect::Beta.parse(b"C:-K").unwrap();
     assert_eq!(

@@ -292,7 +292,7 @@ fn usage_errors_exit_2() {
         ),
         (
             &["check", "--corpus", corpus, "--dialect", "xx", "--", "true"],
-            "gan check: invalid value 'xx' for '--dialect <D>'\n  [possible values: legacy, beta, pnn, snn-pin, qpi, qpi-2025-12, qpi-2026-01, pin-2025-07, pin-2025-12, sin-2025-07, epin-2025-12, snn-2025-07-02, snn-2025-07-11, snn-2025-10-09, snn-2026-01-11]",
+            "gan check: invalid value 'xx' for '--dialect <D>'\n  [possible values: legacy, beta, pnn, snn-pin, qpi, qpi-2025-12, qpi-2026-01, pin-2025-07, pin-2025-12, sin-2025-07, epin-2025-12, snn-2025-07-02, snn-2025-07-11, snn-2025-10-09, snn-2026-01-11, cell, hand]",
         ),
         (
             &[

@@ -332,6 +332,7 @@ fn build_file(dialect: Dialect) -> VectorFile {
             mutation: None,
             source: None,
             note: None,
+            implementation_defined: None,
         };
         match expectation {
             Expectation::Valid(actor) => {

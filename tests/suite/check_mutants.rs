@@ -32,6 +32,9 @@ pub struct Mutant {
     /// `%% killed-only-by GLOB` lines: every vector that kills the mutant has an id matching
     /// one of them (the class of vectors written for that bug).
     only: Vec<Glob>,
+    /// `%% dialect D` lines: the notations whose vectors it runs on (an edition runs only
+    /// when named, D13); none: the five GAN dialects.
+    dialects: Vec<gan::Dialect>,
 }
 
 pub fn parse_mutant(path: &Path) -> Mutant {
@@ -47,6 +50,7 @@ pub fn parse_mutant(path: &Path) -> Mutant {
         per_case_only: false,
         timeout: None,
         only: Vec::new(),
+        dialects: Vec::new(),
     };
     let mut block: Option<(&str, Vec<&str>)> = None;
     let finish = |block: Option<(&str, Vec<&str>)>, mutant: &mut Mutant| {
@@ -87,6 +91,7 @@ pub fn parse_mutant(path: &Path) -> Mutant {
                     mutant.timeout = Some(Duration::from_secs(secs.parse().unwrap()));
                 }
                 Some(("killed-only-by", pattern)) => mutant.only.push(Glob::new(pattern)),
+                Some(("dialect", name)) => mutant.dialects.push(name.parse().unwrap()),
                 _ => panic!("{}: unknown option {option}", mutant.name),
             }
         } else {
@@ -263,10 +268,18 @@ fn run_mutant(
 
     // A per-case-only bug (in how the raw bytes are read) runs per case, on the vectors
     // batch mode cannot send; every other mutant runs in batch mode on the whole corpus.
+    let named: Vec<Case>;
     let (mode, selected) = if mutant.per_case_only {
         (Mode::PerCase, not_utf8)
-    } else {
+    } else if mutant.dialects.is_empty() {
         (Mode::Batch, cases)
+    } else {
+        let selection = Selection {
+            dialects: mutant.dialects.clone(),
+            ..Selection::default()
+        };
+        named = gan::check::plan(&gan::corpus::embedded(), &selection).unwrap();
+        (Mode::Batch, named.as_slice())
     };
     let mut first_run = config(python_command(&path, &[]), mode, mutant.check_errors);
     first_run.check_hints = mutant.check_hints;
@@ -446,6 +459,7 @@ fn a_mutant_edit_that_does_not_apply_is_an_error() {
         per_case_only: false,
         timeout: None,
         only: Vec::new(),
+        dialects: Vec::new(),
     };
     assert_eq!(
         mutate(&mutant, "gan_ref.py", "print(1)\n"),

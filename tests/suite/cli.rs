@@ -172,7 +172,7 @@ fn exit_codes() {
     let (code, _, stderr) = gan(&["parse", "--dialect", "snn_pin", "C:K"], b"");
     assert_eq!(code, 2);
     assert!(
-        stderr.starts_with("gan parse: invalid value 'snn_pin' for '--dialect <D>'\n  [possible values: legacy, beta, pnn, snn-pin, qpi, qpi-2025-12, qpi-2026-01, pin-2025-07, pin-2025-12, sin-2025-07, epin-2025-12, snn-2025-07-02, snn-2025-07-11, snn-2025-10-09, snn-2026-01-11]"),
+        stderr.starts_with("gan parse: invalid value 'snn_pin' for '--dialect <D>'\n  [possible values: legacy, beta, pnn, snn-pin, qpi, qpi-2025-12, qpi-2026-01, pin-2025-07, pin-2025-12, sin-2025-07, epin-2025-12, snn-2025-07-02, snn-2025-07-11, snn-2025-10-09, snn-2026-01-11, cell, hand]"),
         "{stderr}"
     );
     assert_eq!(gan(&["parse", "--bogus"], b"").0, 2);

@@ -180,7 +180,7 @@ fn help_lists_the_dialects_and_each_commands_formats() {
     for command in ["parse", "generate", "check"] {
         let (_, help, _) = run(&[command, "--help"]);
         assert!(
-            help.contains("[possible values: legacy, beta, pnn, snn-pin, qpi, qpi-2025-12, qpi-2026-01, pin-2025-07, pin-2025-12, sin-2025-07, epin-2025-12, snn-2025-07-02, snn-2025-07-11, snn-2025-10-09, snn-2026-01-11]"),
+            help.contains("[possible values: legacy, beta, pnn, snn-pin, qpi, qpi-2025-12, qpi-2026-01, pin-2025-07, pin-2025-12, sin-2025-07, epin-2025-12, snn-2025-07-02, snn-2025-07-11, snn-2025-10-09, snn-2026-01-11, cell, hand]"),
             "gan {command} --help:\n{help}"
         );
     }
@@ -388,7 +388,7 @@ fn bash_completion_completes_commands_and_dialects() {
         text(&output.stdout),
         "legacy beta pnn snn-pin qpi qpi-2025-12 qpi-2026-01 pin-2025-07 pin-2025-12 \
          sin-2025-07 epin-2025-12 snn-2025-07-02 snn-2025-07-11 snn-2025-10-09 \
-         snn-2026-01-11\ncompletions\n--mode\n",
+         snn-2026-01-11 cell hand\ncompletions\n--mode\n",
         "{}",
         text(&output.stderr)
     );

@@ -45,7 +45,7 @@ fn the_committed_corpus_matches_its_manifest() {
     // The manifest records a hash for every file it lists but itself, and checks them.
     let manifest: serde_json::Value =
         serde_json::from_slice(&std::fs::read(dir.join("manifest.json")).unwrap()).unwrap();
-    assert_eq!(manifest["format"], 4);
+    assert_eq!(manifest["format"], 5);
     let files = manifest["files"].as_array().unwrap();
     let hashes = manifest["sha256"].as_object().unwrap();
     assert_eq!(hashes.len() + 1, files.len());

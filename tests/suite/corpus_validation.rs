@@ -31,7 +31,7 @@ fn invalid_gan() -> Value {
 fn load_gan(vectors: &[Value]) -> Result<(), String> {
     let dir = tempfile::tempdir().unwrap();
     std::fs::create_dir(dir.path().join("gan")).unwrap();
-    let file = json!({"format": 3, "dialect": "qpi", "spec": "qpi", "vectors": vectors});
+    let file = json!({"format": 4, "dialect": "qpi", "spec": "qpi", "vectors": vectors});
     std::fs::write(dir.path().join("gan/qpi.json"), file.to_string()).unwrap();
     gan::corpus::load_dir(dir.path())
         .map(drop)
@@ -43,7 +43,7 @@ fn load_gan(vectors: &[Value]) -> Result<(), String> {
 #[test]
 fn gan_schema_and_loader_agree_on_broken_files() {
     let validator = schema("vectors.schema.json");
-    let wrap = |vectors: &[Value]| json!({"format": 3, "dialect": "qpi", "spec": "qpi", "vectors": vectors});
+    let wrap = |vectors: &[Value]| json!({"format": 4, "dialect": "qpi", "spec": "qpi", "vectors": vectors});
     let good = vec![valid_gan(), invalid_gan()];
     assert!(validator.is_valid(&wrap(&good)));
     load_gan(&good).unwrap();
@@ -143,7 +143,7 @@ fn gan_schema_and_loader_agree_on_broken_files() {
 fn gan_hints_are_checked_like_the_schema() {
     let validator = schema("vectors.schema.json");
     let wrap =
-        |vector: &Value| json!({"format": 3, "dialect": "qpi", "spec": "qpi", "vectors": [vector]});
+        |vector: &Value| json!({"format": 4, "dialect": "qpi", "spec": "qpi", "vectors": [vector]});
     let mut hinted = invalid_gan();
     hinted["error"]["hint"] = json!("C:K");
     assert!(validator.is_valid(&wrap(&hinted)));

@@ -15,7 +15,7 @@ use crate::util::{assert_agree, library};
 /// here, apart from the notation table's oracle), the length of the strings tried, and the
 /// alphabet: the characters of its language at their class boundaries, their neighbours
 /// outside (`@` `[` `` ` `` `{` `/` and `:` around the letters and digits), and its markers.
-const EDITIONS: [(&str, &str, usize, &str); 10] = [
+const EDITIONS: [(&str, &str, usize, &str); 12] = [
     (
         "qpi-2025-12",
         r"[A-Z]:[-+]?[A-Z]\^?|[a-z]:[-+]?[a-z]\^?",
@@ -36,6 +36,15 @@ const EDITIONS: [(&str, &str, usize, &str); 10] = [
     ("snn-2025-07-11", r"[A-Z][a-z0-9]*", 5, "AZaz09@[`{/:"),
     ("snn-2025-10-09", r"[A-Z]+|[a-z]+", 5, "AZaz09@[`{/:"),
     ("snn-2026-01-11", r"[A-Z][A-Za-z]*[0-9]*", 5, "AZaz09@[`{/:"),
+    // CELL's regex as cell.rb 490c7d3 and cell.ex 9faef70 quote it (D22), and HAND's `*`
+    // (D24): every string of up to 5 characters.
+    (
+        "cell",
+        r"[a-z]+(?:[1-9][0-9]*[A-Z]+[a-z]+)*(?:[1-9][0-9]*[A-Z]*)?",
+        5,
+        "azAZ019*@[`{/:",
+    ),
+    ("hand", r"\*", 5, "*azAZ09@[`{/:+ "),
 ];
 
 fn edition(name: &str) -> Dialect {
@@ -239,4 +248,30 @@ fn each_edition_gives_the_codes_its_grammar_allows() {
         let error = dialect.parse(b"cHESS:K").unwrap_err();
         assert_eq!(error.hint(), None, "{dialect}");
     }
+}
+
+/// D22: CELL's indices, written by hand (bijective base 26 for letters, n - 1 for integers),
+/// against `gan parse`; D23: above `u64::MAX`, no `indices`.
+#[test]
+fn cell_indices_are_the_decisions_values() {
+    let cases: [(&str, Option<&[u64]>); 12] = [
+        ("a", Some(&[0])),
+        ("z", Some(&[25])),
+        ("aa", Some(&[26])),
+        ("zz", Some(&[701])),
+        ("aaa", Some(&[702])),
+        ("file", Some(&[111_856])),
+        ("a1", Some(&[0, 0])),
+        ("e4B", Some(&[4, 3, 1])),
+        ("iv256", Some(&[255, 255])),
+        ("aa1AAb10", Some(&[26, 0, 26, 1, 9])),
+        ("a18446744073709551616", Some(&[0, u64::MAX])),
+        ("a18446744073709551617", None),
+    ];
+    for (input, want) in cases {
+        let actor = edition("cell").parse(input.as_bytes()).unwrap();
+        assert_eq!(actor.fields().indices.as_deref(), want, "{input}");
+    }
+    let hand = edition("hand").parse(b"*").unwrap();
+    assert_eq!(serde_json::to_string(&hand.fields()).unwrap(), "{}");
 }

@@ -233,8 +233,8 @@ fn load_dir_errors_name_the_file() {
     };
     check("not json", "not a vector file");
     check(
-        r#"{"format":4,"dialect":"qpi","spec":"s","vectors":[]}"#,
-        "format 4 is not supported: this gan reads formats 1, 2, 3",
+        r#"{"format":5,"dialect":"qpi","spec":"s","vectors":[]}"#,
+        "format 5 is not supported: this gan reads formats 1, 2, 3, 4",
     );
     check(
         r#"{"format":1,"dialect":"pnn","spec":"s","vectors":[]}"#,

@@ -116,7 +116,7 @@ fn the_html_report_is_one_self_contained_page() {
     assert!(page
         .contains("<dt>command</dt><dd><code>python3 examples/adapters/my_adapter.py</code></dd>"));
     let sha = regex::Regex::new(
-        r#"<code title="sha256 ([0-9a-f]{64})">gan/snn-pin\.json \(format 3, sha256 ([0-9a-f]{12})\)</code>"#,
+        r#"<code title="sha256 ([0-9a-f]{64})">gan/snn-pin\.json \(format 4, sha256 ([0-9a-f]{12})\)</code>"#,
     )
     .unwrap();
     let hashes = sha.captures(&page).expect("the corpus file's hash");

@@ -103,6 +103,8 @@ pub struct View<'a> {
     pub terminal: Option<bool>,
     /// EPIN's `'` suffix, or the newest QPI's differing cases.
     pub derived: Option<bool>,
+    /// CELL's coordinate, as written.
+    pub coordinate: Option<&'a str>,
 }
 
 impl View<'_> {
@@ -118,6 +120,7 @@ impl View<'_> {
             king: self.king,
             terminal: self.terminal,
             derived: self.derived,
+            indices: self.coordinate.and_then(crate::model::cell_indices),
         }
     }
 
@@ -150,6 +153,7 @@ pub(crate) struct Parts {
     pub(crate) king: Option<bool>,
     pub(crate) terminal: Option<bool>,
     pub(crate) derived: Option<bool>,
+    pub(crate) coordinate: Option<(usize, usize)>,
 }
 
 impl Parts {
@@ -165,6 +169,7 @@ impl Parts {
         spans: impl Iterator<Item = (Role, usize, usize)>,
     ) -> Parts {
         let (mut style, mut piece_type, mut upper) = (None, None, false);
+        let mut coordinate = None;
         let mut state = None;
         let mut flags = 0u16;
         for (role, start, end) in spans {
@@ -172,6 +177,7 @@ impl Parts {
                 Role::Uppercase => upper = true,
                 Role::Style => style = style.or(Some((start, end))),
                 Role::Type => piece_type = piece_type.or(Some((start, end))),
+                Role::Coordinate => coordinate = coordinate.or(Some((start, end))),
                 Role::State => {
                     state = state.or(match &input[start..end] {
                         b"" => Some(State::Normal),
@@ -213,6 +219,11 @@ impl Parts {
             king: flag(Role::King),
             terminal: flag(Role::Terminal),
             derived: flag(Role::Derived),
+            coordinate: if present(Role::Coordinate) {
+                Some(coordinate.unwrap_or_default())
+            } else {
+                None
+            },
         }
     }
 
@@ -232,6 +243,7 @@ impl Parts {
             king: self.king,
             terminal: self.terminal,
             derived: self.derived,
+            coordinate: slice(self.coordinate)?,
         })
     }
 }
@@ -604,6 +616,7 @@ impl Compiled {
             king: flag(Role::King),
             terminal: flag(Role::Terminal),
             derived: flag(Role::Derived),
+            coordinate: present(Role::Coordinate).then(|| span(Role::Coordinate)),
         }
     }
 }

@@ -479,9 +479,13 @@ mod tests {
     /// pattern order), and the D11 offset of a rejected one, from the dense DFA.
     #[test]
     fn tagged_walk_equals_the_capture_engine() {
-        const ALPHABET: &[u8] = b"AZaz09_:+-'\n\x80";
+        const ALPHABET: &[u8] = b"AZaz09_:+-'*\n\x80";
         for dialect in Dialect::ALL {
-            let compiled = Compiled::builtin(dialect).expect("the shipped grammars compile");
+            // CELL alone has no fast path (D22): the PEG/regex check refuses its grammar.
+            let Ok(compiled) = Compiled::builtin(dialect) else {
+                assert_eq!(dialect.as_str(), "cell");
+                continue;
+            };
             // The editions whose branches of the two cases share a prefix (PIN's state
             // modifier before a letter of either case) keep the other engines.
             let Some(tagged) = compiled.tagged.as_ref() else {
@@ -565,9 +569,12 @@ mod tests {
                     }
                 }
             }
-            // The one-letter editions (SIN) accept the four letters of the alphabet alone.
+            // The one-letter editions (SIN) accept the four letters of the alphabet alone, HAND
+            // its `*` alone.
             let least = if dialect.family() == crate::notation::Family::Dialects {
                 11
+            } else if dialect.as_str() == "hand" {
+                1
             } else {
                 4
             };

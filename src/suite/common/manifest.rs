@@ -17,7 +17,7 @@ use super::load::{read_capped, LoadError, MAX_VECTOR_FILE};
 pub(crate) const MANIFEST: &str = "manifest.json";
 
 /// The manifest formats that record each file's hash (`Manifest::sha256`).
-const HASHED_FORMATS: [u32; 1] = [4];
+const HASHED_FORMATS: [u32; 2] = [4, 5];
 
 /// The most a manifest may hold: 16 MiB (the committed one is under 64 KiB).
 const MAX_MANIFEST: u64 = 16 << 20;

@@ -14,11 +14,13 @@ use crate::suite::common::input_bytes;
 /// The version of the corpus format that `gan generate` writes; every file carries it as
 /// `"format"`. Format 2 added `error.hint`; format 3, the editions as notations, whose `actor`
 /// holds only the members its notation has (`style`, `type` and `side` among them no longer
-/// always) and may hold `terminal` and `derived` (`conformance/CHANGES.md`).
-pub const FORMAT: u32 = 3;
+/// always) and may hold `terminal` and `derived`; format 4, CELL and HAND, `actor.indices` and
+/// the `implementation_defined` member of the vectors past a documented bound
+/// (`conformance/CHANGES.md`).
+pub const FORMAT: u32 = 4;
 
-/// The formats the loader reads: 1 (no hints: a hint is then not compared), 2 and 3.
-pub const READABLE_FORMATS: [u32; 3] = [1, 2, FORMAT];
+/// The formats the loader reads: 1 (no hints: a hint is then not compared), 2, 3 and 4.
+pub const READABLE_FORMATS: [u32; 4] = [1, 2, 3, FORMAT];
 
 /// `gan/{dialect}.json`: every vector of one dialect.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -71,6 +73,10 @@ pub struct Vector {
     /// Why the vector is there, when a decision or an erratum explains it (e.g. `D8: …`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+    /// The bound an implementation may document that this valid vector is past (group
+    /// `bound`, D23): such an implementation skips the group by name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub implementation_defined: Option<String>,
 }
 
 /// The error an invalid vector expects: D12's code, D11's offset and D3's hint.

@@ -8,9 +8,10 @@ use serde::{Deserialize, Serialize};
 use super::coverage::Coverage;
 
 /// The manifest's own format number, apart from the vector files' (`format::FORMAT`): 4 added
-/// [`Manifest::sha256`]. A manifest of an older format lists no hashes, and a corpus folder
-/// holding one is refused by the loaders (`suite::common::manifest`).
-pub const MANIFEST_FORMAT: u32 = 4;
+/// [`Manifest::sha256`]; 5, the dialects `cell` and `hand`. A manifest older than 4 lists no
+/// hashes, and a corpus folder holding one is refused by the loaders
+/// (`suite::common::manifest`).
+pub const MANIFEST_FORMAT: u32 = 5;
 
 /// The whole manifest.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -420,6 +420,15 @@ fn dialect_file(
     if budget.is_some() {
         trim_to_limit(valid.len(), &mut judged_invalid);
     }
+    if let Some(bound) = dialect.implementation_bound() {
+        for judged in &mut valid {
+            if let Verdict::Valid(fields, _) = &judged.verdict {
+                if !(bound.within)(&judged.candidate.input, fields.indices.as_deref()) {
+                    judged.candidate.group = "bound";
+                }
+            }
+        }
+    }
 
     let ids: HashMap<String, String> = valid
         .iter()
@@ -808,6 +817,13 @@ fn vector(dialect: Dialect, judged: &Judged, ids: &HashMap<String, String>) -> V
         mutation: candidate.mutation.map(str::to_owned),
         source,
         note: candidate.note.as_deref().map(str::to_owned),
+        implementation_defined: (candidate.group == "bound")
+            .then(|| {
+                dialect
+                    .implementation_bound()
+                    .map(|bound| bound.note.to_owned())
+            })
+            .flatten(),
     }
 }
 

@@ -53,7 +53,7 @@ pub(crate) const DECISIONS: [(&str, &str); 30] = [
 /// The examples printed in the specs of the editions (and in the implementations that date
 /// them), tried in every edition (not in the GAN dialects, whose files predate them), kept
 /// whatever their verdict there.
-const EXAMPLES: [(&str, &str); 20] = [
+const EXAMPLES: [(&str, &str); 38] = [
     (
         "K+",
         "pin-1.0.0: an invalid example (the state modifier comes first)",
@@ -101,6 +101,45 @@ const EXAMPLES: [(&str, &str); 20] = [
     ),
     ("Chess_960", "snn-1.0.0: an invalid name (an underscore)"),
     ("3DChess", "snn-1.0.0: an invalid name (a digit first)"),
+    ("a1", "cell-1.0.0: a 2D coordinate"),
+    ("a1A", "cell-1.0.0: a 3D coordinate"),
+    ("b2Bc", "cell-1.0.0: a 4D coordinate"),
+    ("h8Hh8", "cell-1.0.0: a 5D coordinate"),
+    ("aa1AA", "cell-1.0.0: two-letter runs, indices 26 and 26"),
+    ("file", "cell-1.0.0: a four-letter run, index 111856"),
+    ("aaa", "cell-1.0.0: a three-letter run, index 702 (D22)"),
+    ("zz", "cell-1.0.0: the last two-letter run, index 701 (D22)"),
+    (
+        "iv256",
+        "cell-1.0.0: index 255 twice, the largest a bounded library holds (D23)",
+    ),
+    (
+        "iw257",
+        "cell-1.0.0: index 256 twice, one past the bounded libraries (D23)",
+    ),
+    (
+        "a1Ab",
+        "cell-1.0.0: four dimensions, one past the bounded libraries (D23)",
+    ),
+    (
+        "a0",
+        "cell-1.0.0: an invalid coordinate (zero is not a positive integer)",
+    ),
+    ("a01", "cell-1.0.0: an invalid coordinate (a leading zero)"),
+    (
+        "aA",
+        "cell-1.0.0: an invalid coordinate (the integer dimension missing)",
+    ),
+    (
+        "a1a",
+        "cell-1.0.0: an invalid coordinate (the uppercase dimension missing)",
+    ),
+    (
+        "a1A1",
+        "cell-1.0.0: an invalid coordinate (an integer after uppercase letters)",
+    ),
+    ("*", "hand-1.0.0: the hand"),
+    ("**", "hand-1.0.0: an invalid hand (one '*' only)"),
 ];
 
 /// The examples of the editions' specs, as candidates of the group `examples`.
