@@ -36,7 +36,11 @@ fn reference(
                 match &line.error {
                     None => {
                         let actor = line.actor.as_ref().unwrap();
-                        writeln!(out, "{shown}: valid {}: {actor}", line.dialect).unwrap();
+                        // No trailing space when nothing is reported (HAND; a CELL
+                        // coordinate whose indices are past u64).
+                        let actor = actor.to_string();
+                        let gap = if actor.is_empty() { "" } else { " " };
+                        writeln!(out, "{shown}: valid {}:{gap}{actor}", line.dialect).unwrap();
                     }
                     Some(error) => {
                         writeln!(
