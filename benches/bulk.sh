@@ -22,10 +22,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 lines=${1:-10000000}
 profile=${BULK_PROFILE:-release}
-cargo build --profile "$profile" --locked --quiet --bin gan --example byte_loop
+cargo build --profile "$profile" --locked --quiet --bin gan
+cargo build --profile "$profile" --locked --quiet -p gan-byte-loop
 out=target/$([ "$profile" = dev ] && echo debug || echo "$profile")
 gan=$out/gan
-byte_loop=$out/examples/byte_loop
+byte_loop=$out/byte_loop
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 cores=$(nproc)

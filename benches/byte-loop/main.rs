@@ -3,7 +3,7 @@
 //! `memchr`; each line gets a verdict from a byte loop written for its dialect (`snn-pin` or
 //! `legacy`, the first argument); the counts are printed at the end.
 //!
-//! `cargo run --release --example byte_loop -- snn-pin < FILE`
+//! `cargo run --release -p gan-byte-loop -- snn-pin < FILE`
 
 // A program of its own: the standard streams are its to use (clippy.toml).
 #![allow(clippy::disallowed_methods)]
