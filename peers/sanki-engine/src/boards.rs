@@ -1,6 +1,7 @@
 //! The boards of `moves` (README.md, "Boards"): the start position of each pairing of the
 //! engine's rule-system manifest, the positions after 12 and 40 plies of its own legal play
-//! (a fixed linear congruential generator picks among `engine::legal_moves`), positions
+//! (a fixed linear congruential generator picks among `engine::legal_moves`; 41 plies too,
+//! so that the second side moves), positions
 //! reached by a scripted sequence of plies (the engine sets every marker), and positions
 //! written by hand as FEEN.
 
@@ -18,7 +19,8 @@ pub struct Board {
 }
 
 /// The plies after which the engine's own play is recorded; the game goes on to the last.
-const PLIES: [usize; 2] = [12, 40];
+/// After 41 plies the second side moves: in a mixed pairing, the second variant's document.
+const PLIES: [usize; 3] = [12, 40, 41];
 
 /// The generator of the engine's play: Knuth's MMIX constants, a fixed seed, the high bits.
 struct Lcg(u64);
