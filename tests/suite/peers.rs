@@ -74,3 +74,70 @@ fn the_peers_script_selects_the_notations_this_test_counts() {
     selected.sort_by_key(|name| name.parse::<Dialect>().unwrap());
     assert_eq!(selected, expected);
 }
+
+/// `peers/sanki-engine` (issue 21): its own package with the engine pinned, not a dependency
+/// of gan, a script to run it, and a README that documents every member of the board files
+/// its binary writes, in the binary's format (without building the peer).
+#[test]
+fn the_sanki_engine_peer_is_pinned_and_documents_its_board_files() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let peer = root.join("peers/sanki-engine");
+    let read = |name: &str| std::fs::read_to_string(peer.join(name)).unwrap();
+
+    let manifest = read("Cargo.toml");
+    let (_, dependencies) = manifest.split_once("\n[dependencies]\n").unwrap();
+    let (dependencies, _) = dependencies.split_once("\n[").unwrap();
+    let pins: Vec<&str> = dependencies
+        .lines()
+        .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
+        .collect();
+    assert!(
+        pins.contains(&r#"sashite-sanki-engine = "=0.12.1""#),
+        "{pins:?}"
+    );
+    for pin in &pins {
+        let (_, version) = pin.split_once(" = ").unwrap();
+        assert!(version.starts_with("\"="), "not pinned with `=`: {pin}");
+    }
+    assert!(manifest.lines().any(|line| line == "[workspace]"));
+    assert!(read("Cargo.lock")
+        .contains("name = \"sashite-sanki-engine\"\nversion = \"0.12.1\"\nsource = \"registry+"));
+    let gan = std::fs::read_to_string(root.join("Cargo.toml")).unwrap();
+    assert!(!gan.contains("sanki"), "gan's Cargo.toml names the peer");
+
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(peer.join("run.sh"))
+            .unwrap()
+            .permissions()
+            .mode();
+        assert_ne!(mode & 0o111, 0, "run.sh is not executable");
+    }
+
+    let main = read("src/main.rs");
+    let readme = read("README.md");
+    let (_, format) = main.split_once("const BOARD_FORMAT: u64 = ").unwrap();
+    let (format, _) = format.split_once(';').unwrap();
+    assert!(readme.contains(&format!("## Board files (format {format})")));
+    let (_, writer) = main.split_once("fn board_file(").unwrap();
+    let (writer, _) = writer.split_once("\n}\n").unwrap();
+    let members: Vec<&str> = writer
+        .lines()
+        .filter_map(|line| {
+            let line = line.trim_start();
+            let rest = line
+                .strip_prefix('"')
+                .or_else(|| line.strip_prefix("entry[\""))?;
+            let (name, _) = rest.split_once('"')?;
+            (name.chars().all(|c| c.is_ascii_lowercase() || c == '_')).then_some(name)
+        })
+        .collect();
+    assert!(members.len() > 10, "{members:?}");
+    for member in members {
+        assert!(
+            readme.contains(&format!("`{member}`")),
+            "README: `{member}`?"
+        );
+    }
+}
