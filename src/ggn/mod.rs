@@ -64,8 +64,10 @@
 pub mod codes;
 mod diagnostic;
 mod document;
+mod edition;
 mod evaluate;
 mod gan;
+mod newest;
 pub mod output;
 pub mod pointer;
 pub mod reader;
@@ -73,6 +75,7 @@ mod squares;
 mod validate;
 pub use self::diagnostic::{Diagnostic, Severity};
 pub use self::document::{Document, State, Variant};
+pub use self::edition::{Edition, UnknownEdition};
 pub use self::evaluate::{Board, Move, MoveFilter, MoveRef, ResultBoard};
 pub use self::reader::Limits;
 pub use self::squares::{read_squares, SquaresError};

@@ -24,6 +24,7 @@ use std::collections::HashSet;
 
 use super::diagnostic::Diagnostic;
 use super::document::Document;
+use super::edition::Edition;
 use super::pointer::Path;
 use super::reader::{self, Limits, Node};
 use crate::model::Dialect;
@@ -45,6 +46,10 @@ pub struct Options {
     pub strict: bool,
     /// The reader's size and depth limits.
     pub limits: Limits,
+    /// The GGN edition of the document ([`Edition::Ggn2014`] by default). The newest
+    /// edition's values are QPI tokens of `qpi-2026-01` whatever [`dialect`](Self::dialect)
+    /// says; [`squares`](Self::squares) applies to the 2014 edition only.
+    pub edition: Edition,
 }
 
 impl Default for Options {
@@ -54,6 +59,7 @@ impl Default for Options {
             squares: None,
             strict: false,
             limits: Limits::default(),
+            edition: Edition::default(),
         }
     }
 }
@@ -72,6 +78,7 @@ impl Options {
 #[derive(Clone, Debug)]
 pub struct Validation {
     diagnostics: Vec<Diagnostic>,
+    valid: bool,
     document: Option<Document>,
 }
 
@@ -85,10 +92,11 @@ impl Validation {
     /// Whether the document has no error (it may have warnings).
     #[must_use]
     pub fn is_valid(&self) -> bool {
-        self.document.is_some()
+        self.valid
     }
 
-    /// The document's model, when it has no error.
+    /// The document's model, when it has no error and is of the 2014 edition (the newest
+    /// edition is validated, not yet modelled: its evaluation is to come).
     #[must_use]
     pub fn document(&self) -> Option<&Document> {
         self.document.as_ref()
@@ -98,7 +106,8 @@ impl Validation {
     ///
     /// # Errors
     ///
-    /// Returns all diagnostics (errors and warnings) when the document has an error.
+    /// Returns all diagnostics (errors and warnings) when the document has an error, or when
+    /// it has no model (another edition than the 2014 one).
     pub fn into_result(self) -> Result<(Document, Vec<Diagnostic>), Vec<Diagnostic>> {
         match self.document {
             Some(document) => Ok((document, self.diagnostics)),
@@ -116,6 +125,15 @@ impl Validation {
 /// at once, only the model of the pieces.
 #[must_use]
 pub fn validate(input: &[u8], options: &Options) -> Validation {
+    if options.edition != Edition::Ggn2014 {
+        let diagnostics = diagnose(input, options);
+        let valid = !diagnostics.iter().any(Diagnostic::is_error);
+        return Validation {
+            diagnostics,
+            valid,
+            document: None,
+        };
+    }
     run(input, options, true)
 }
 
@@ -204,6 +222,10 @@ impl Summary {
 /// assert_eq!(all, codes.1);
 /// ```
 pub fn diagnose_to(input: &[u8], options: &Options, sink: &mut impl Sink) {
+    if options.edition != Edition::Ggn2014 {
+        super::newest::diagnose_to(input, options, sink);
+        return;
+    }
     let mut plan = Plan::default();
     let mut drop = |_: Diagnostic| {};
     let first = stream(input, options, Pass::Count(&mut plan), &mut drop);
@@ -320,6 +342,7 @@ fn run(input: &[u8], options: &Options, keep: bool) -> Validation {
         Err(error) => {
             return Validation {
                 diagnostics: vec![error.to_diagnostic()],
+                valid: false,
                 document: None,
             }
         }
@@ -335,9 +358,11 @@ fn run(input: &[u8], options: &Options, keep: bool) -> Validation {
             checker.finish(top)
         }
     };
-    let document = (keep && checker.error_count() == 0).then_some(document);
+    let valid = checker.error_count() == 0;
+    let document = (keep && valid).then_some(document);
     Validation {
         diagnostics: checker.out,
+        valid,
         document,
     }
 }
@@ -454,14 +479,17 @@ impl Keys {
     }
 }
 
-/// Validates a document already read with [`reader::read`](super::reader::read).
+/// Validates a document of the 2014 edition already read with
+/// [`reader::read`](super::reader::read) ([`Options::edition`] is not read).
 #[must_use]
 pub fn validate_node(root: &Node, options: &Options) -> Validation {
     let mut checker = Checker::new(options);
     let document = checker.document(root);
-    let document = (checker.error_count() == 0).then_some(document);
+    let valid = checker.error_count() == 0;
+    let document = valid.then_some(document);
     Validation {
         diagnostics: checker.out,
+        valid,
         document,
     }
 }
