@@ -893,9 +893,13 @@ fn dialect_parser() -> impl clap::builder::TypedValueParser<Value = Dialect> {
 fn edition_parser() -> impl clap::builder::TypedValueParser<Value = crate::ggn::Edition> {
     use clap::builder::{PossibleValue, TypedValueParser as _};
     clap::builder::PossibleValuesParser::new(
-        crate::ggn::Edition::ALL.map(|edition| PossibleValue::new(edition.as_str()).help(edition.about())),
+        crate::ggn::Edition::ALL
+            .map(|edition| PossibleValue::new(edition.as_str()).help(edition.about())),
     )
-    .map(|name| name.parse::<crate::ggn::Edition>().expect("a listed edition"))
+    .map(|name| {
+        name.parse::<crate::ggn::Edition>()
+            .expect("a listed edition")
+    })
 }
 
 /// The suites' names ([`SUITES`]), listed by name in the help, in errors and in completions.

@@ -343,6 +343,42 @@ fn ggn_validate_error_dense_within_the_ggn_budget() {
     within_ggn_budget("ggn validate (error-dense, one piece)", peak, document);
 }
 
+/// A document of the newest edition of about `size` bytes in the engine's shape: one piece,
+/// many sources (CELL coordinates), each with a possibility and an LCN condition; every
+/// 16th source has an error (a bad LCN value), so that diagnostics are streamed too.
+fn ggn_newest(size: usize) -> Vec<u8> {
+    let mut out = String::from(r#"{"W:K^": {"#);
+    let mut i = 1u64;
+    while out.len() < size {
+        if i > 1 {
+            out.push(',');
+        }
+        let value = if i % 16 == 0 { "W:K^^" } else { "empty" };
+        let _ = write!(
+            out,
+            r#""a{i}": {{"b{i}": [{{"must": {{"c{i}": "{value}"}}}}, {{"deny": {{"d{i}": "enemy"}}}}]}}"#
+        );
+        i += 1;
+    }
+    out.push_str("}}");
+    out.into_bytes()
+}
+
+#[test]
+#[ignore = "needs the release binary: .ci/run runs it"]
+fn ggn_validate_newest_edition_within_the_ggn_budget() {
+    let size = small_size().min(GGN_MAX_SMALL);
+    let newest = ["ggn", "validate", "--edition", "ggn-2025-10"];
+    let name = "ggn validate --edition ggn-2025-10";
+    let (peak, document) = scales_linearly_from(size, name, &newest, ggn_newest);
+    within_ggn_budget(name, peak, document);
+    // Error-dense, at the top level: three diagnostics every 7 bytes, held by nothing.
+    let name = "ggn validate --edition ggn-2025-10 (error-dense)";
+    let (peak, document) =
+        scales_linearly_from(size, name, &newest, |size| ggn_error_dense(size, false));
+    within_ggn_budget(name, peak, document);
+}
+
 /// The rules of the `ggn moves` test: a rook on `a1` that moves to 16 squares the board
 /// does not list (appended to the result board) and captures on `s0` (changed in place).
 fn ggn_moves_rules() -> String {

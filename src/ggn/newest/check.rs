@@ -109,11 +109,10 @@ impl<'o> Newest<'o> {
     pub(super) fn source(&mut self, piece: &Path<'_>, source: &str, value: &Node) {
         let at = piece.key(source);
         self.location(source, Role::Source, &at);
-        let Some(members) = self.checker.object(
-            value,
-            "an object of destinations (CELL or \"*\")",
-            &at,
-        ) else {
+        let Some(members) =
+            self.checker
+                .object(value, "an object of destinations (CELL or \"*\")", &at)
+        else {
             return;
         };
         if members.is_empty() {
@@ -154,7 +153,11 @@ impl<'o> Newest<'o> {
             } else {
                 "a CELL coordinate nor the HAND \"*\""
             };
-            let neither = if role == Role::Condition { "not" } else { "neither" };
+            let neither = if role == Role::Condition {
+                "not"
+            } else {
+                "neither"
+            };
             let message = format!("{} {text:?} is {neither} {allowed}: {error}", role.as_str());
             self.checker.error(codes::INVALID_LOCATION, at, message);
         }
@@ -260,7 +263,10 @@ fn unknown_key_message(key: &str) -> String {
     };
     match key {
         "require" => older("conditions that must hold", "this edition uses \"must\""),
-        "prevent" => older("conditions that must not hold", "this edition uses \"deny\""),
+        "prevent" => older(
+            "conditions that must not hold",
+            "this edition uses \"deny\"",
+        ),
         "perform" => older(
             "the changes of a move",
             "this edition describes no effects, only whether a move is possible",
@@ -269,14 +275,15 @@ fn unknown_key_message(key: &str) -> String {
             "key \"diff\" (the changes of a move) belongs to an earlier edition of the \
              must/deny text: ggn-2025-10 describes no effects"
         ),
-        _ => match POSSIBILITY_KEYS.iter().find(|k| k.eq_ignore_ascii_case(key)) {
+        _ => match POSSIBILITY_KEYS
+            .iter()
+            .find(|k| k.eq_ignore_ascii_case(key))
+        {
             Some(known) => format!(
                 "unknown key {key:?} in a possibility: keys are case-sensitive, did you mean \
                  {known:?}?"
             ),
-            None => format!(
-                "unknown key {key:?} in a possibility: expected \"must\" or \"deny\""
-            ),
+            None => format!("unknown key {key:?} in a possibility: expected \"must\" or \"deny\""),
         },
     }
 }

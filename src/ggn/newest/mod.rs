@@ -61,11 +61,11 @@ fn stream(
     match read {
         Err(error) => return Err(error.to_diagnostic()),
         Ok(Some(root)) => newest.not_an_object(&root),
-        Ok(None) => newest.checker.duplicate_keys(
-            streamer.keys.iter(),
-            "the document",
-            &Path::ROOT,
-        ),
+        Ok(None) => {
+            newest
+                .checker
+                .duplicate_keys(streamer.keys.iter(), "the document", &Path::ROOT)
+        }
     }
     let checker = &newest.checker;
     Ok(Summary {

@@ -121,7 +121,10 @@ pub(crate) fn validation_needs(vector: &ValidationVector) -> Vec<&'static str> {
     [
         ("squares", vector.squares.is_some()),
         ("strict", vector.strict),
-        ("dialect", !other_edition && vector.dialect != DEFAULT_DIALECT),
+        (
+            "dialect",
+            !other_edition && vector.dialect != DEFAULT_DIALECT,
+        ),
         ("edition", other_edition),
         ("warnings", !vector.warnings.is_empty()),
     ]
