@@ -413,14 +413,13 @@ pub enum GgnCommand {
             "Output format: text (a verdict per file, then each problem) or json (JSON \
              Lines, one object per file: conformance/schema/ggn-validate-output.schema.json)"
         )),
-        after_help = "Editions (--edition; both texts say \"1.0.0\", each is named by its \
-                      date, G18 in docs/DECISIONS.md):\n  \
-                      ggn-2014     GAN piece -> square -> square -> [{require, prevent, \
-                      perform}], the default; dated by the text (\"Published: March 8, \
-                      2014\")\n  \
-                      ggn-2025-10  QPI -> CELL|\"*\" -> CELL|\"*\" -> [{must?: LCN, deny?: \
-                      LCN}], QPI tokens of qpi-2026-01; dated by ggn.rb 5811624 (v0.10.0, \
-                      2025-10-30)\n\n\
+        after_help = "Editions (--edition; both texts say \"1.0.0\", so each is named by its \
+                      date, G18 in docs/DECISIONS.md). ggn-2014, the default: GAN piece -> \
+                      square -> square -> [{require, prevent, perform}], dated by the text \
+                      (\"Published: March 8, 2014\"). ggn-2025-10: QPI -> CELL|\"*\" -> \
+                      CELL|\"*\" -> [{must?: LCN, deny?: LCN}], QPI tokens of qpi-2026-01, \
+                      dated by ggn.rb 5811624 (v0.10.0, 2025-10-30), the first implementation \
+                      with LCN values and without diff.\n\n\
                       In ggn-2014, GAN values are read in one dialect (G1): snn-pin by \
                       default, pnn as the historical Ruby implementation did. Warnings \
                       (unsatisfiable, redundant, duplicate-variant) do not make a document \

@@ -4,7 +4,8 @@ use super::super::codes;
 use super::super::gan::Gans;
 use super::super::pointer::Path;
 use super::super::reader::Node;
-use super::super::validate::{describe, Checker, Keys};
+use super::super::validate::checker::{describe, Checker};
+use super::super::validate::options::Keys;
 use crate::model::Dialect;
 
 /// The QPI edition of piece keys and LCN piece values (G19).

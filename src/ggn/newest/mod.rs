@@ -18,7 +18,8 @@ mod check;
 use super::diagnostic::Diagnostic;
 use super::pointer::Path;
 use super::reader::{self, Node};
-use super::validate::{Checker, Keys, Options, Sink, Summary};
+use super::validate::checker::Checker;
+use super::validate::options::{Keys, Options, Sink, Summary};
 
 use self::check::Newest;
 
