@@ -272,10 +272,9 @@ fn unknown_key_message(key: &str) -> String {
             "the changes of a move",
             "this edition describes no effects, only whether a move is possible",
         ),
-        "diff" => format!(
-            "key \"diff\" (the changes of a move) belongs to an earlier edition of the \
-             must/deny text: ggn-2025-10 describes no effects"
-        ),
+        "diff" => "key \"diff\" (the changes of a move) belongs to an earlier edition of the \
+                   must/deny text: ggn-2025-10 describes no effects"
+            .to_owned(),
         _ => match POSSIBILITY_KEYS
             .iter()
             .find(|k| k.eq_ignore_ascii_case(key))

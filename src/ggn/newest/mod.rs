@@ -65,7 +65,7 @@ fn stream(
         Ok(None) => {
             newest
                 .checker
-                .duplicate_keys(streamer.keys.iter(), "the document", &Path::ROOT)
+                .duplicate_keys(streamer.keys.iter(), "the document", &Path::ROOT);
         }
     }
     let checker = &newest.checker;
