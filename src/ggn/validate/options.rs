@@ -51,7 +51,7 @@ impl Options {
     }
 }
 
-/// Where [`diagnose_to`](super::diagnose_to) hands a document's diagnostics.
+/// Where [`diagnose_to`](crate::ggn::diagnose_to) hands a document's diagnostics.
 pub trait Sink {
     /// Called once, before any diagnostic, with their counts.
     fn begin(&mut self, summary: Summary);
