@@ -191,6 +191,13 @@ fn cli_edition_option() {
     let (code, stdout, _) = gan(&[&newest[..], &["--json", "newest-broken.json"]].concat());
     assert_eq!(code, 1);
     let record: serde_json::Value = serde_json::from_str(stdout.trim_end()).unwrap();
+    let schema = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("conformance/schema/ggn-validate-output.schema.json");
+    let schema: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(schema).unwrap()).unwrap();
+    assert!(jsonschema::validator_for(&schema)
+        .unwrap()
+        .is_valid(&record));
     assert_eq!(record["valid"], false);
     let pointers: Vec<&str> = record["errors"]
         .as_array()

@@ -355,7 +355,11 @@ fn ggn_newest(size: usize) -> Vec<u8> {
         if i > 1 {
             out.push(',');
         }
-        let value = if i.is_multiple_of(16) { "W:K^^" } else { "empty" };
+        let value = if i.is_multiple_of(16) {
+            "W:K^^"
+        } else {
+            "empty"
+        };
         let _ = write!(
             out,
             r#""a{i}": {{"b{i}": [{{"must": {{"c{i}": "{value}"}}}}, {{"deny": {{"d{i}": "enemy"}}}}]}}"#
