@@ -30,9 +30,17 @@ Nesting is bounded (64 levels by
 default, like the reference); a nesting deep enough to exhaust Python's
 recursion is reported the same way (too-deep), never as a crash.
 
+The newest edition. A request with "edition": "ggn-2025-10" holds a document
+of the QPI-keyed must/deny edition (docs/DECISIONS.md section 4a, G18-G29):
+{QPI: {CELL|"*": {CELL|"*": [{"must"?: LCN, "deny"?: LCN}]}}}. Its keys and
+LCN piece values are checked with the newest QPI's regular expression, its
+locations with CELL's and HAND's (class Newest, below); the request's dialect
+is then qpi-2026-01 and says nothing more.
+
 Options: --max-depth N (default 64); --without FEATURE (repeatable: squares,
-strict or dialect) plays an implementation that lacks the feature: a request
-that needs it (a squares list, strict, a dialect other than snn-pin) gets
+strict, dialect or edition) plays an implementation that lacks the feature: a
+request that needs it (a squares list, strict, a dialect other than snn-pin in
+the 2014 edition, another edition than ggn-2014) gets
 {"id":...,"unsupported":"FEATURE"}, which the runner counts apart.
 Tests: `python3 -m unittest test_ggn_ref` in this folder.
 """
@@ -40,6 +48,7 @@ Tests: `python3 -m unittest test_ggn_ref` in this folder.
 import json
 import math
 import os
+import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -503,6 +512,117 @@ def moves(pieces, cells, board_pairs, query):
 # ---------------------------------------------------------------------------
 # 5. The protocol
 # ---------------------------------------------------------------------------
+# 3b. The newest edition, ggn-2025-10 (G18-G29)
+# ---------------------------------------------------------------------------
+
+NEWEST = "ggn-2025-10"
+# The newest QPI (qpi-2026-01): SIN ":" PIN, the two cases independent (G19).
+QPI_2026 = re.compile(r"[A-Za-z]:[+-]?[A-Za-z]\^?")
+# CELL, the whole string (G20); HAND is exactly "*".
+CELL = re.compile(r"[a-z]+(?:[1-9][0-9]*[A-Z]+[a-z]+)*(?:[1-9][0-9]*[A-Z]*)?")
+HAND = "*"
+POSSIBILITY_KEYS = ("must", "deny")
+
+
+def is_qpi(text):
+    return QPI_2026.fullmatch(text) is not None
+
+
+def is_cell(text):
+    return CELL.fullmatch(text) is not None
+
+
+class Newest(Checker):
+    """The rules of ggn-2025-10; reporting and duplicates as in Checker."""
+
+    def __init__(self):
+        self.squares = None
+        self.strict = False
+        self.diagnostics = []
+
+    def document(self, tree):
+        if not isinstance(tree, Obj):
+            self.error("top-level-not-object", [])
+            return []
+        self.duplicates(tree, [])
+        for key, value in tree:
+            if key == "$schema":
+                # ggn-2014's member: one error, its value unread (G26).
+                self.error("unknown-key", [key])
+                continue
+            if not is_qpi(key):
+                self.error("invalid-qpi", [key])
+            self.piece(key, value)
+        return []
+
+    def location(self, text, tokens, hand_allowed=True):
+        """A source or destination (CELL or "*"), an LCN key (CELL only)."""
+        if text == HAND and hand_allowed:
+            return
+        if not is_cell(text):
+            self.error("invalid-location", tokens)
+
+    def piece(self, key, value):
+        if not isinstance(value, Obj):
+            self.error("wrong-type", [key])
+            return
+        if not value:
+            self.error("empty-piece", [key])
+        self.duplicates(value, [key])
+        for source, destinations in value:
+            at = [key, source]
+            self.location(source, at)
+            if not isinstance(destinations, Obj):
+                self.error("wrong-type", at)
+                continue
+            if not destinations:
+                self.error("empty-source", at)
+            self.duplicates(destinations, at)
+            for destination, possibilities in destinations:
+                to = at + [destination]
+                self.location(destination, to)
+                if source == HAND and destination == HAND:
+                    self.error("hand-to-hand", to)  # G23
+                self.possibilities(possibilities, to)
+
+    def possibilities(self, node, tokens):
+        if not is_array(node):
+            self.error("wrong-type", tokens)
+            return
+        if not node:
+            self.error("empty-destinations", tokens)  # G22
+        for i, possibility in enumerate(node):
+            at = tokens + [i]
+            if not isinstance(possibility, Obj):
+                self.error("wrong-type", at)
+                continue
+            self.duplicates(possibility, at)
+            for key, value in possibility:
+                if key in POSSIBILITY_KEYS:
+                    self.lcn(value, at + [key])
+                else:
+                    self.error("unknown-key", at + [key])  # G26
+
+    def lcn(self, node, tokens):
+        """G25: CELL keys; "empty", "enemy" or a newest-QPI token."""
+        if not isinstance(node, Obj):
+            self.error("wrong-type", tokens)
+            return
+        self.duplicates(node, tokens)
+        for cell, value in node:
+            at = tokens + [cell]
+            self.location(cell, at, hand_allowed=False)
+            if not isinstance(value, str):
+                self.error("wrong-type", at)
+            elif value in (EMPTY, ENEMY):
+                pass
+            elif ":" not in value:
+                self.error("invalid-state", at)
+            elif not is_qpi(value):
+                self.error("invalid-qpi", at)
+
+
+# ---------------------------------------------------------------------------
 
 
 class BadRequest(Exception):
@@ -511,9 +631,10 @@ class BadRequest(Exception):
         self.request_id = request_id
 
 
-def validate(data, dialect, squares=None, strict=False, max_depth=MAX_DEPTH):
-    """Bytes -> (checker, model)."""
-    checker = Checker(dialect, squares, strict)
+def validate(data, dialect, squares=None, strict=False, max_depth=MAX_DEPTH,
+             edition=None):
+    """Bytes -> (checker, model); the model is the 2014 edition's only."""
+    checker = Newest() if edition == NEWEST else Checker(dialect, squares, strict)
     try:
         tree = read(data, max_depth)
     except Unreadable as err:
@@ -542,15 +663,20 @@ def document_bytes(request):
 
 def lacking(request, without):
     """The first feature of `without` that `request` needs, or None."""
+    other_edition = request.get("edition") is not None
     needs = {
         "squares": request.get("squares") is not None,
         "strict": request.get("strict") is True,
-        "dialect": request.get("dialect") != "snn-pin",
+        "dialect": not other_edition and request.get("dialect") != "snn-pin",
+        "edition": other_edition,
     }
-    for feature in ("squares", "strict", "dialect"):
+    for feature in FEATURES:
         if feature in without and needs[feature]:
             return feature
     return None
+
+
+FEATURES = ("squares", "strict", "dialect", "edition")
 
 
 def answer(request, max_depth=MAX_DEPTH, without=()):
@@ -561,12 +687,15 @@ def answer(request, max_depth=MAX_DEPTH, without=()):
     feature = lacking(request, without)
     if feature is not None:
         return {"id": request_id, "unsupported": feature}
-    if dialect not in gan_ref.DIALECTS:
+    edition = request.get("edition")
+    if edition is not None and (edition != NEWEST or kind != "validate"):
+        raise BadRequest(request_id, "unknown edition %r for %r" % (edition, kind))
+    if edition is None and dialect not in gan_ref.DIALECTS:
         raise BadRequest(request_id, "unknown dialect %r" % (dialect,))
     data = document_bytes(request)
     if kind == "validate":
         checker, _ = validate(data, dialect, request.get("squares"),
-                              request.get("strict") is True, max_depth)
+                              request.get("strict") is True, max_depth, edition)
         errors, warnings = split(checker.diagnostics)
         return {"id": request_id, "valid": not errors, "errors": errors,
                 "warnings": warnings}
@@ -621,7 +750,7 @@ def serve(max_depth=MAX_DEPTH, without=()):
     return 0
 
 
-USAGE = "usage: ggn_ref.py [--max-depth N] [--without squares|strict|dialect]...\n"
+USAGE = "usage: ggn_ref.py [--max-depth N] [--without squares|strict|dialect|edition]...\n"
 
 
 def main(argv):
@@ -635,7 +764,7 @@ def main(argv):
             return 0
         if arg == "--max-depth" and args and args[0].isdigit():
             max_depth = int(args.pop(0))
-        elif arg == "--without" and args and args[0] in ("squares", "strict", "dialect"):
+        elif arg == "--without" and args and args[0] in FEATURES:
             without.add(args.pop(0))
         else:
             sys.stderr.write("ggn_ref.py: unknown argument %r\n" % arg + USAGE)

@@ -207,6 +207,62 @@ class Without(unittest.TestCase):
         self.assertTrue(answer(base, without=without)["valid"])
         self.assertTrue(answer(dict(base, strict=True))["valid"])
 
+    def test_edition_is_a_feature(self):
+        from ggn_ref import answer
+        doc = '{"W:K^":{"e1":{"e2":[{"must":{"e2":"empty"}}]}}}'
+        newest = {"id": "n", "kind": "validate", "dialect": "qpi-2026-01",
+                  "edition": "ggn-2025-10", "document_text": doc}
+        self.assertEqual(answer(newest, without={"edition"}),
+                         {"id": "n", "unsupported": "edition"})
+        # qpi-2026-01 is the edition's own QPI, not the feature "dialect".
+        self.assertTrue(answer(newest, without={"dialect"})["valid"])
+
+
+def newest(text):
+    checker, _ = ggn_ref.validate(text.encode("utf-8"), "qpi-2026-01",
+                                  edition="ggn-2025-10")
+    return sorted((code, ptr) for _, code, ptr in checker.diagnostics)
+
+
+STEP = '{"W:P": {"e2": {"e3": [%s]}}}'
+
+
+class Newest(unittest.TestCase):
+    """ggn-2025-10 (G18-G29), on documents in the engine's shape."""
+
+    def test_the_engine_shape_is_valid(self):
+        self.assertEqual(newest('{"W:K^": {"e1": {"e2": [{"must": {"e2": "empty"}}]}},'
+                                ' "b:p": {"*": {"a1": [{}]}, "a2": {"*": [{"deny": {}}]}}}'), [])
+
+    def test_five_broken_places(self):
+        cases = [
+            ('{"W:K^^": {"e1": {"e2": [{}]}}}', ("invalid-qpi", "/W:K^^")),
+            (STEP % '{"must": {"e3": "W:K^^"}}', ("invalid-qpi", "/W:P/e2/e3/0/must/e3")),
+            ('{"W:P": {"e0": {"e3": [{}]}}}', ("invalid-location", "/W:P/e0")),
+            (STEP % '{"must": {"E3": "empty"}}', ("invalid-location", "/W:P/e2/e3/0/must/E3")),
+            ('{"W:P": {"e2": {"e3": {"must": {}}}}}', ("wrong-type", "/W:P/e2/e3")),
+        ]
+        for text, expected in cases:
+            self.assertEqual(newest(text), [expected], text)
+
+    def test_hand_rules(self):
+        self.assertEqual(newest('{"S:P": {"*": {"*": [{}]}}}'), [("hand-to-hand", "/S:P/*/*")])
+        self.assertEqual(newest(STEP % '{"deny": {"*": "empty"}}'),
+                         [("invalid-location", "/W:P/e2/e3/0/deny/*")])
+
+    def test_lcn_values(self):
+        self.assertEqual(newest(STEP % '{"must": {"e3": "Empty", "e4": 1, "e5": "c:P"}}'),
+                         [("invalid-state", "/W:P/e2/e3/0/must/e3"),
+                          ("wrong-type", "/W:P/e2/e3/0/must/e4")])
+
+    def test_other_editions_and_empties(self):
+        self.assertEqual(newest('{"$schema": 1, "W:P": {}}'),
+                         [("empty-piece", "/W:P"), ("unknown-key", "/$schema")])
+        self.assertEqual(newest(STEP % '{"require": {}, "diff": {}}'),
+                         [("unknown-key", "/W:P/e2/e3/0/diff"),
+                          ("unknown-key", "/W:P/e2/e3/0/require")])
+        self.assertEqual(newest(STEP % ''), [("empty-destinations", "/W:P/e2/e3")])
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -184,7 +184,8 @@ pub enum Command {
                       gan check --list --filter snn-pin/invalid"
     )]
     Check(CheckArgs),
-    /// GGN move tables: validate documents, list the moves they allow on a board.
+    /// GGN move tables: validate documents (editions ggn-2014, the default, and ggn-2025-10),
+    /// list the moves they allow on a board (ggn-2014).
     #[command(subcommand)]
     Ggn(GgnCommand),
     /// Reports on reports: `gan report matrix` (several implementations side by side) and
@@ -412,10 +413,18 @@ pub enum GgnCommand {
             "Output format: text (a verdict per file, then each problem) or json (JSON \
              Lines, one object per file: conformance/schema/ggn-validate-output.schema.json)"
         )),
-        after_help = "GAN values are read in one dialect (G1 in docs/DECISIONS.md): snn-pin \
-                      by default, pnn as the historical Ruby implementation did. Warnings \
+        after_help = "Editions (--edition; both texts say \"1.0.0\", so each is named by its \
+                      date, G18 in docs/DECISIONS.md). ggn-2014, the default: GAN piece -> \
+                      square -> square -> [{require, prevent, perform}], dated by the text \
+                      (\"Published: March 8, 2014\"). ggn-2025-10: QPI -> CELL|\"*\" -> \
+                      CELL|\"*\" -> [{must?: LCN, deny?: LCN}], QPI tokens of qpi-2026-01, \
+                      dated by ggn.rb 5811624 (v0.10.0, 2025-10-30), the first implementation \
+                      with LCN values and without diff.\n\n\
+                      In ggn-2014, GAN values are read in one dialect (G1): snn-pin by \
+                      default, pnn as the historical Ruby implementation did. Warnings \
                       (unsatisfiable, redundant, duplicate-variant) do not make a document \
-                      invalid unless --strict.\n\n\
+                      invalid unless --strict. --dialect and --squares apply to ggn-2014 \
+                      only.\n\n\
                       Exit codes: 0 every document valid, 1 some document invalid (malformed \
                       JSON, not UTF-8, over a limit, a broken rule), 2 usage error or \
                       unreadable file; with several files the highest code wins.\n\n\
@@ -423,6 +432,7 @@ pub enum GgnCommand {
                       gan ggn validate --json examples/ggn/e4.json examples/ggn/e8.json\n  \
                       gan ggn validate --squares squares.txt --strict examples/ggn/rook.json\n  \
                       gan ggn validate --dialect pnn - < rules.json\n  \
+                      gan ggn validate --edition ggn-2025-10 chess.json\n  \
                       gan ggn validate -q rules.json && echo valid"
     )]
     Validate(GgnValidateArgs),
@@ -492,6 +502,10 @@ pub struct GgnValidateArgs {
     /// Make every warning an error.
     #[arg(long)]
     pub strict: bool,
+
+    /// The GGN edition of the documents (listed below).
+    #[arg(long, value_name = "E", default_value = crate::ggn::Edition::Ggn2014.as_str(), value_parser = edition_parser())]
+    pub edition: crate::ggn::Edition,
 
     /// The documents to validate; `-` is standard input.
     #[arg(value_name = "FILE", required = true)]
@@ -872,6 +886,19 @@ fn dialect_parser() -> impl clap::builder::TypedValueParser<Value = Dialect> {
     use clap::builder::TypedValueParser as _;
     clap::builder::PossibleValuesParser::new(Dialect::ALL.map(Dialect::as_str))
         .map(|name| name.parse::<Dialect>().expect("a listed dialect"))
+}
+
+/// The GGN editions' names, each with what it holds.
+fn edition_parser() -> impl clap::builder::TypedValueParser<Value = crate::ggn::Edition> {
+    use clap::builder::{PossibleValue, TypedValueParser as _};
+    clap::builder::PossibleValuesParser::new(
+        crate::ggn::Edition::ALL
+            .map(|edition| PossibleValue::new(edition.as_str()).help(edition.about())),
+    )
+    .map(|name| {
+        name.parse::<crate::ggn::Edition>()
+            .expect("a listed edition")
+    })
 }
 
 /// The suites' names ([`SUITES`]), listed by name in the help, in errors and in completions.

@@ -26,6 +26,16 @@ pub fn run(command: &GgnCommand, out: &mut (impl Write + Closed)) -> io::Result<
 fn validate(args: &GgnValidateArgs, out: &mut impl Write) -> io::Result<u8> {
     let mut options = options(&args.common);
     options.strict = args.strict;
+    options.edition = args.edition;
+    if args.squares.is_some() && args.edition != ggn::Edition::Ggn2014 {
+        return super::fail(
+            VALIDATE,
+            format!(
+                "--squares applies to the ggn-2014 edition only, not to {}",
+                args.edition
+            ),
+        );
+    }
     let stdin_readers = args
         .files
         .iter()

@@ -32,6 +32,19 @@
 //! | `unsatisfiable` | warning (error when strict) | G10, G11 | the conditions can never all hold: `require[source]` is `empty`, `enemy` or another piece; `prevent[source]` is the source piece; `require` X with `prevent` `enemy` where X is an enemy of the source piece |
 //! | `redundant` | warning | G10, G11 | a `prevent` condition can never fire: `prevent[source]` is `empty`, `enemy` or another piece; or the same square's `require` already excludes it (see below) |
 //! | `duplicate-variant` | warning | G13 | two variants of one destination are identical (same conditions and effects, in any key order) |
+//! | `invalid-qpi` | error | G19 | `ggn-2025-10`: a piece key, or an LCN value with `:`, that is not a `qpi-2026-01` token (the QPI parser's message) |
+//! | `invalid-location` | error | G20, G25 | `ggn-2025-10`: a source or destination neither CELL nor `"*"`, an LCN key that is not CELL (the CELL parser's message) |
+//! | `hand-to-hand` | error | G23 | `ggn-2025-10`: source `"*"` and destination `"*"` |
+//!
+//! **The newest edition** (`ggn-2025-10`, G18–G29) uses, besides its own three codes:
+//! `invalid-utf8`, `invalid-json`, `too-large`, `too-deep`, `top-level-not-object`,
+//! `duplicate-key` (G9 at every level, LCN objects included), `wrong-type` (a piece, source,
+//! possibility list, possibility, `must`/`deny` object or LCN value of the wrong JSON type),
+//! `empty-piece`, `empty-source`, `empty-destinations` (an empty list of possibilities, G22),
+//! `unknown-key` (a possibility key other than `must`/`deny`, with targeted messages for
+//! `require`, `prevent`, `perform` and `diff`; a top-level `"$schema"`, G26) and
+//! `invalid-state` (an LCN value without `:` that is not exactly `empty` or `enemy`). It has
+//! no warning.
 //!
 //! **G11 relations.** For one square present in both `require` (r) and `prevent` (p), with
 //! different strings, each condition is read as the set of occupants that satisfy it (`empty`:
@@ -98,6 +111,14 @@ pub const REDUNDANT: &str = "redundant";
 /// Two identical variants of one destination.
 pub const DUPLICATE_VARIANT: &str = "duplicate-variant";
 
+/// A piece key or an LCN piece value that is not a token of the newest QPI (`ggn-2025-10`).
+pub const INVALID_QPI: &str = "invalid-qpi";
+/// A source or destination that is neither CELL nor HAND, or an LCN key that is not CELL
+/// (`ggn-2025-10`).
+pub const INVALID_LOCATION: &str = "invalid-location";
+/// A move from the hand `"*"` to the hand `"*"` (`ggn-2025-10`).
+pub const HAND_TO_HAND: &str = "hand-to-hand";
+
 /// Every code of this module (GAN codes excluded), in the order of the table.
 pub const ALL: &[&str] = &[
     INVALID_UTF8,
@@ -125,4 +146,7 @@ pub const ALL: &[&str] = &[
     UNSATISFIABLE,
     REDUNDANT,
     DUPLICATE_VARIANT,
+    INVALID_QPI,
+    INVALID_LOCATION,
+    HAND_TO_HAND,
 ];

@@ -1,5 +1,10 @@
 //! GGN, General Gameplay Notation 1.0.0: a JSON notation for pseudo-legal moves.
 //!
+//! Its text was rewritten in place; [`Edition`] names the editions by date (G18):
+//! `ggn-2014`, the default, described below, and `ggn-2025-10`, the QPI-keyed must/deny
+//! edition ([`Options::edition`], docs/DECISIONS.md §4a, G18–G29), which [`diagnose`],
+//! [`diagnose_to`] and [`validate`] check (without a model: its evaluation is to come).
+//!
 //! A GGN document maps a piece (a GAN identifier) to source squares, destination squares and
 //! a list of variants, each with `require` (all must hold), `prevent` (none may hold) and
 //! `perform` (the squares the move changes). This module reads such documents without losing
@@ -60,12 +65,16 @@
 //! | G13 | unusual but valid; identical variants warned | `ggn::logic::{g13_*, identical_variants_*}`, corpus `valid/g13/*` |
 //! | G14 | pointers, stable codes, GAN codes, all errors | `ggn::diagnostics::all_problems_*`, `ggn::codes_table`, every corpus vector |
 //! | G15 | schema patterns strict in every engine | `ggn_corpus::g15_*`, `ggn::schema` |
+//! | G18–G27 | the newest edition's validation (`ggn-2025-10`) | `ggn_newest`, corpus `valid/ggn-2025-10-*/*`, `invalid/ggn-2025-10-*/*` |
 
 pub mod codes;
 mod diagnostic;
 mod document;
+mod edition;
+mod editions;
 mod evaluate;
 mod gan;
+mod newest;
 pub mod output;
 pub mod pointer;
 pub mod reader;
@@ -73,11 +82,11 @@ mod squares;
 mod validate;
 pub use self::diagnostic::{Diagnostic, Severity};
 pub use self::document::{Document, State, Variant};
+pub use self::edition::{Edition, UnknownEdition};
+pub use self::editions::{diagnose, diagnose_to, validate};
 pub use self::evaluate::{Board, Move, MoveFilter, MoveRef, ResultBoard};
 pub use self::reader::Limits;
 pub use self::squares::{read_squares, SquaresError};
 #[cfg(feature = "test-support")]
 pub use self::validate::diagnose_one_pass;
-pub use self::validate::{
-    diagnose, diagnose_to, validate, validate_node, Options, Sink, Summary, Validation,
-};
+pub use self::validate::{validate_node, Options, Sink, Summary, Validation};

@@ -254,9 +254,10 @@ fn migrate_ggn_files_are_checked_too() {
     }
 }
 
-/// `ggn/validation.json` format 2 lists every error; a format-1 file (one error per invalid
-/// vector) still loads, a format-3 one does not, and an invalid vector without an error is
-/// refused in both formats.
+/// `ggn/validation.json` format 3 names the edition of some vectors and lists every error;
+/// a format-2 file (no edition) and a format-1 file (one error per invalid vector) still
+/// load, a format-4 one does not, and an invalid vector without an error is refused in every
+/// format.
 #[test]
 fn ggn_validation_formats_1_and_2_load() {
     let dir = tempfile::tempdir().unwrap();
@@ -267,7 +268,7 @@ fn ggn_validation_formats_1_and_2_load() {
     }
     let path = dir.path().join("ggn/validation.json");
     let original: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
-    assert_eq!(original["format"], 2);
+    assert_eq!(original["format"], 3);
     let several = original["vectors"]
         .as_array()
         .unwrap()
@@ -280,8 +281,17 @@ fn ggn_validation_formats_1_and_2_load() {
         std::fs::write(&path, file.to_string()).unwrap();
         gan::suite::ggn::load_dir(dir.path()).map_err(|e| e.to_string())
     };
+    // Format 2: the 2014 edition's vectors.
+    let mut two = original.clone();
+    two["format"] = json!(2);
+    two["vectors"]
+        .as_array_mut()
+        .unwrap()
+        .retain(|v| v.get("edition").is_none());
+    assert!(validator.is_valid(&two));
+    load(&two).unwrap();
     // Format 1: the vectors of one error each.
-    let mut old = original.clone();
+    let mut old = two.clone();
     old["format"] = json!(1);
     old["vectors"]
         .as_array_mut()
@@ -290,10 +300,13 @@ fn ggn_validation_formats_1_and_2_load() {
     assert!(validator.is_valid(&old));
     load(&old).unwrap();
     let mut future = original.clone();
-    future["format"] = json!(3);
+    future["format"] = json!(4);
     assert!(!validator.is_valid(&future));
     let error = load(&future).unwrap_err();
-    assert!(error.contains("this gan reads formats 1 and 2"), "{error}");
+    assert!(
+        error.contains("this gan reads formats 1, 2 and 3"),
+        "{error}"
+    );
     let mut empty = original.clone();
     let invalid = empty["vectors"]
         .as_array()

@@ -36,6 +36,7 @@ mod generator;
 mod ggn;
 mod ggn_cli;
 mod ggn_corpus;
+mod ggn_newest;
 mod ggn_protocol;
 mod ggn_streaming;
 mod ggn_unsupported;

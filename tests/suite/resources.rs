@@ -8,6 +8,8 @@
 //!   whatever the input size, and on empty lines (the most output per input byte) too;
 //! - `ggn validate` and `migrate --ggn`: at most 4x the document plus 64 MiB (their S is at
 //!   most 2 MiB, so that 8S is under the reader's default size limit of 16 MiB);
+//! - `ggn validate --edition ggn-2025-10` on a document in the engine's shape (S and 8S) and
+//!   on an error-dense one (8S, memory only): the same budget;
 //! - `ggn validate` on error-dense documents (`{"x":[],"x":[],…}`, three diagnostics every
 //!   7 bytes, at the top level and inside one piece): the same budget, text and JSON (the
 //!   diagnostics are written as they are found, not held);
@@ -341,6 +343,55 @@ fn ggn_validate_error_dense_within_the_ggn_budget() {
     let peak = peak_rss_kib(&command(&["ggn", "validate"], &file), None);
     eprintln!("ggn validate (error-dense, one piece): peak {peak:?} KiB");
     within_ggn_budget("ggn validate (error-dense, one piece)", peak, document);
+}
+
+/// A document of the newest edition of about `size` bytes in the engine's shape: one piece,
+/// many sources (CELL coordinates), each with a possibility and an LCN condition; every
+/// 16th source has an error (a bad LCN value), so that diagnostics are streamed too.
+fn ggn_newest(size: usize) -> Vec<u8> {
+    let mut out = String::from(r#"{"W:K^": {"#);
+    let mut i = 1u64;
+    while out.len() < size {
+        if i > 1 {
+            out.push(',');
+        }
+        let value = if i.is_multiple_of(16) {
+            "W:K^^"
+        } else {
+            "empty"
+        };
+        let _ = write!(
+            out,
+            r#""a{i}": {{"b{i}": [{{"must": {{"c{i}": "{value}"}}}}, {{"deny": {{"d{i}": "enemy"}}}}]}}"#
+        );
+        i += 1;
+    }
+    out.push_str("}}");
+    out.into_bytes()
+}
+
+#[test]
+#[ignore = "needs the release binary: .ci/run runs it"]
+fn ggn_validate_newest_edition_within_the_ggn_budget() {
+    let size = small_size().min(GGN_MAX_SMALL);
+    let newest = ["ggn", "validate", "--edition", "ggn-2025-10"];
+    let name = "ggn validate --edition ggn-2025-10";
+    let (peak, document) = scales_linearly_from(size, name, &newest, ggn_newest);
+    within_ggn_budget(name, peak, document);
+    // Error-dense, at the top level: three diagnostics every 7 bytes, held by nothing (one
+    // run, memory only: the time of this shape is measured for the 2014 edition).
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("error-dense.json");
+    let text = ggn_error_dense(8 * size, false);
+    let document = text.len();
+    std::fs::write(&file, text).unwrap();
+    let peak = peak_rss_kib(&command(&newest, &file), None);
+    eprintln!("ggn validate --edition ggn-2025-10 (error-dense): peak {peak:?} KiB");
+    within_ggn_budget(
+        "ggn validate --edition ggn-2025-10 (error-dense)",
+        peak,
+        document,
+    );
 }
 
 /// The rules of the `ggn moves` test: a rook on `a1` that moves to 16 squares the board

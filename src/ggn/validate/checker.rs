@@ -7,7 +7,7 @@ use super::super::document::Tables;
 use super::super::gan::Gans;
 use super::super::pointer::Path;
 use super::super::reader::Node;
-use super::Options;
+use super::options::Options;
 use crate::error::ParseError;
 use crate::model::Side;
 

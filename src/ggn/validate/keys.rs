@@ -19,10 +19,13 @@ fn unknown_key_message(key: &str) -> String {
         format!("key {key:?} ({feature}) belongs to another GGN edition: {instead}")
     };
     match key {
-        "must" => other_edition("conditions that must hold", "this edition uses \"require\""),
+        "must" => other_edition(
+            "conditions that must hold",
+            "this edition uses \"require\"; validate the newest edition with --edition ggn-2025-10",
+        ),
         "deny" => other_edition(
             "conditions that must not hold",
-            "this edition uses \"prevent\"",
+            "this edition uses \"prevent\"; validate the newest edition with --edition ggn-2025-10",
         ),
         "diff" => other_edition("the changes of a move", "this edition uses \"perform\""),
         "board_check" => other_edition(

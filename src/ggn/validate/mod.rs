@@ -13,69 +13,41 @@
 //! assert_eq!(document.destinations("GAME:X", "c3"), Some(vec!["c5"]));
 //! ```
 
-mod checker;
+pub(in crate::ggn) mod checker;
 mod keys;
 mod logic;
+pub(in crate::ggn) mod options;
 mod values;
 mod variant;
 mod walk;
 
-use std::collections::HashSet;
-
 use super::diagnostic::Diagnostic;
 use super::document::Document;
 use super::pointer::Path;
-use super::reader::{self, Limits, Node};
-use crate::model::Dialect;
+use super::reader::{self, Node};
 
 pub(crate) use self::checker::{describe, Checker};
-
-/// How to read a document (or a board): the GAN dialect and what validation checks beyond the
-/// spec's fixed rules.
-#[derive(Clone, Debug)]
-pub struct Options {
-    /// The dialect of every GAN value of the document (G1): `snn-pin` by default; `pnn`
-    /// reproduces the historical Ruby implementation.
-    pub dialect: Dialect,
-    /// The valid board squares. When given, every square a document (or board) mentions
-    /// must be one of them (`unknown-square`, G6); when `None`, any non-empty label is valid.
-    pub squares: Option<HashSet<String>>,
-    /// Makes every warning an error: `unsatisfiable` (G10), `redundant`, `duplicate-variant`
-    /// (as `--strict` does everywhere in the project, M7).
-    pub strict: bool,
-    /// The reader's size and depth limits.
-    pub limits: Limits,
-}
-
-impl Default for Options {
-    fn default() -> Self {
-        Options {
-            dialect: Dialect::DEFAULT,
-            squares: None,
-            strict: false,
-            limits: Limits::default(),
-        }
-    }
-}
-
-impl Options {
-    /// The default options in `dialect`.
-    pub fn in_dialect(dialect: Dialect) -> Self {
-        Options {
-            dialect,
-            ..Options::default()
-        }
-    }
-}
+use self::options::Keys;
+pub use self::options::{Options, Sink, Summary};
 
 /// The result of validating a document: its diagnostics, and its model when it has no error.
 #[derive(Clone, Debug)]
 pub struct Validation {
     diagnostics: Vec<Diagnostic>,
+    valid: bool,
     document: Option<Document>,
 }
 
 impl Validation {
+    /// The verdict of a document that has no model (another edition than `ggn-2014`).
+    pub(in crate::ggn) fn without_model(diagnostics: Vec<Diagnostic>, valid: bool) -> Self {
+        Validation {
+            diagnostics,
+            valid,
+            document: None,
+        }
+    }
+
     /// Every problem found, errors and warnings, in document order.
     #[must_use]
     pub fn diagnostics(&self) -> &[Diagnostic] {
@@ -85,10 +57,11 @@ impl Validation {
     /// Whether the document has no error (it may have warnings).
     #[must_use]
     pub fn is_valid(&self) -> bool {
-        self.document.is_some()
+        self.valid
     }
 
-    /// The document's model, when it has no error.
+    /// The document's model, when it has no error and is of the 2014 edition (the newest
+    /// edition is validated, not yet modelled: its evaluation is to come).
     #[must_use]
     pub fn document(&self) -> Option<&Document> {
         self.document.as_ref()
@@ -98,7 +71,8 @@ impl Validation {
     ///
     /// # Errors
     ///
-    /// Returns all diagnostics (errors and warnings) when the document has an error.
+    /// Returns all diagnostics (errors and warnings) when the document has an error, or when
+    /// it has no model (another edition than the 2014 one).
     pub fn into_result(self) -> Result<(Document, Vec<Diagnostic>), Vec<Diagnostic>> {
         match self.document {
             Some(document) => Ok((document, self.diagnostics)),
@@ -119,17 +93,7 @@ pub fn validate(input: &[u8], options: &Options) -> Validation {
     run(input, options, true)
 }
 
-/// The diagnostics of [`validate`], without building the document's model: what
-/// `gan ggn validate` needs, in far less memory (the input, one piece's tree, the top-level
-/// keys and a bounded cache of GAN verdicts). Collects what [`diagnose_to`] reports.
-#[must_use]
-pub fn diagnose(input: &[u8], options: &Options) -> Vec<Diagnostic> {
-    let mut out = Vec::new();
-    diagnose_to(input, options, &mut out);
-    out
-}
-
-/// The diagnostics of [`diagnose`] in one pass, every one held until the end: the shape
+/// The diagnostics of [`diagnose`](super::diagnose) in one pass, every one held until the end: the shape
 /// `diagnose` had before it streamed (its memory grows with the number of diagnostics). The
 /// baseline of the `ggn` bench's two-pass measurement; not part of the stable API.
 #[cfg(feature = "test-support")]
@@ -138,41 +102,7 @@ pub fn diagnose_one_pass(input: &[u8], options: &Options) -> Vec<Diagnostic> {
     run(input, options, false).diagnostics
 }
 
-/// Where [`diagnose_to`] hands a document's diagnostics.
-pub trait Sink {
-    /// Called once, before any diagnostic, with their counts.
-    fn begin(&mut self, summary: Summary);
-    /// Called for each diagnostic, in document order.
-    fn diagnostic(&mut self, diagnostic: Diagnostic);
-}
-
-/// Collects the diagnostics.
-impl Sink for Vec<Diagnostic> {
-    fn begin(&mut self, _: Summary) {}
-
-    fn diagnostic(&mut self, diagnostic: Diagnostic) {
-        self.push(diagnostic);
-    }
-}
-
-/// How many diagnostics a document has: what a report states before listing them.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Summary {
-    /// The errors (warnings included under [`Options::strict`]).
-    pub errors: usize,
-    /// The warnings.
-    pub warnings: usize,
-}
-
-impl Summary {
-    /// Whether the document has no error.
-    #[must_use]
-    pub fn is_valid(&self) -> bool {
-        self.errors == 0
-    }
-}
-
-/// The diagnostics of [`diagnose`], handed to `sink` one by one in the same order, after
+/// The diagnostics of [`diagnose`](super::diagnose) of a `ggn-2014` document, handed to `sink` one by one in the same order, after
 /// their counts ([`Sink::begin`]); none is held once handed over.
 ///
 /// The document is read twice: first to count the diagnostics and to note the keys whose
@@ -320,6 +250,7 @@ fn run(input: &[u8], options: &Options, keep: bool) -> Validation {
         Err(error) => {
             return Validation {
                 diagnostics: vec![error.to_diagnostic()],
+                valid: false,
                 document: None,
             }
         }
@@ -335,9 +266,11 @@ fn run(input: &[u8], options: &Options, keep: bool) -> Validation {
             checker.finish(top)
         }
     };
-    let document = (keep && checker.error_count() == 0).then_some(document);
+    let valid = checker.error_count() == 0;
+    let document = (keep && valid).then_some(document);
     Validation {
         diagnostics: checker.out,
+        valid,
         document,
     }
 }
@@ -429,39 +362,17 @@ impl reader::Nested for Streamer<'_, '_> {
     }
 }
 
-/// The top-level keys of a document, in order, in one buffer (not one allocation per key).
-#[derive(Default)]
-pub(super) struct Keys {
-    text: String,
-    ends: Vec<usize>,
-}
-
-impl Keys {
-    pub(super) fn push(&mut self, key: &str) {
-        self.text.push_str(key);
-        self.ends.push(self.text.len());
-    }
-
-    pub(super) fn len(&self) -> usize {
-        self.ends.len()
-    }
-
-    pub(super) fn iter(&self) -> impl ExactSizeIterator<Item = &str> {
-        self.ends.iter().enumerate().map(|(i, &end)| {
-            let start = if i == 0 { 0 } else { self.ends[i - 1] };
-            &self.text[start..end]
-        })
-    }
-}
-
-/// Validates a document already read with [`reader::read`](super::reader::read).
+/// Validates a document of the 2014 edition already read with
+/// [`reader::read`](super::reader::read) ([`Options::edition`] is not read).
 #[must_use]
 pub fn validate_node(root: &Node, options: &Options) -> Validation {
     let mut checker = Checker::new(options);
     let document = checker.document(root);
-    let document = (checker.error_count() == 0).then_some(document);
+    let valid = checker.error_count() == 0;
+    let document = valid.then_some(document);
     Validation {
         diagnostics: checker.out,
+        valid,
         document,
     }
 }

@@ -18,7 +18,7 @@ pub(super) struct OpenPiece {
     known: bool,
     /// Where its sources' diagnostics begin in the output.
     mark: usize,
-    squares: super::Keys,
+    squares: super::options::Keys,
     sources: Vec<SourceEntry>,
 }
 
@@ -117,7 +117,11 @@ impl Checker<'_> {
     /// When the piece's source squares are already known (`squares`, from a first pass), its
     /// emptiness and duplicate squares are reported here, so that nothing of the piece need
     /// be held until it ends.
-    pub(super) fn piece_begin(&mut self, key: &str, squares: Option<&super::Keys>) -> OpenPiece {
+    pub(super) fn piece_begin(
+        &mut self,
+        key: &str,
+        squares: Option<&super::options::Keys>,
+    ) -> OpenPiece {
         let side = self.actor(key, "piece key", &Path::ROOT.key(key));
         if let Some(squares) = squares {
             self.piece_squares(key, squares);
@@ -126,13 +130,13 @@ impl Checker<'_> {
             known: squares.is_some(),
             side,
             mark: self.out.len(),
-            squares: super::Keys::default(),
+            squares: super::options::Keys::default(),
             sources: Vec::new(),
         }
     }
 
     /// The checks of a piece's source squares as a whole: not none, no duplicate.
-    fn piece_squares(&mut self, key: &str, squares: &super::Keys) {
+    fn piece_squares(&mut self, key: &str, squares: &super::options::Keys) {
         let path = Path::ROOT.key(key);
         if squares.len() == 0 {
             let message = format!("piece {key:?} has no source square");
@@ -172,7 +176,7 @@ impl Checker<'_> {
         &mut self,
         open: OpenPiece,
         key: &str,
-    ) -> (Option<PieceEntry>, super::Keys) {
+    ) -> (Option<PieceEntry>, super::options::Keys) {
         if !open.known {
             // A counting pass may have handed on what was found since the mark: its order
             // does not matter there.

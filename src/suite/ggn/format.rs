@@ -11,14 +11,15 @@ use serde::{Deserialize, Serialize};
 
 pub use crate::suite::common::Expected;
 
-/// The version of the format of `ggn/validation.json` (its `"format"`). Format 2: an invalid
-/// vector lists every error of its document (G14, G16), one or more; format 1 listed exactly
-/// one.
-pub const VALIDATION_FORMAT: u32 = 2;
+/// The version of the format of `ggn/validation.json` (its `"format"`). Format 3: a vector
+/// may name its GGN edition (`edition`, absent for `ggn-2014`); format 2: an invalid vector
+/// lists every error of its document (G14, G16), one or more; format 1 listed exactly one.
+pub const VALIDATION_FORMAT: u32 = 3;
 
-/// The versions of `ggn/validation.json` this build reads: a format-1 file is a format-2 file
-/// whose invalid vectors each hold one error.
-pub const VALIDATION_READABLE: [u32; 2] = [1, VALIDATION_FORMAT];
+/// The versions of `ggn/validation.json` this build reads: a format-1 or format-2 file is a
+/// format-3 file whose vectors are all of the 2014 edition (and, in format 1, whose invalid
+/// vectors each hold one error).
+pub const VALIDATION_READABLE: [u32; 3] = [1, 2, VALIDATION_FORMAT];
 
 /// The version of the format of `ggn/evaluation.json` (its `"format"`).
 pub const EVALUATION_FORMAT: u32 = 1;
@@ -43,8 +44,12 @@ pub struct ValidationFile {
 pub struct ValidationVector {
     /// `ggn/{valid|invalid}/{group}/{slug}`.
     pub id: String,
-    /// The dialect of the document's GAN values (G1).
+    /// The dialect of the document's GAN values (G1); `qpi-2026-01` for the `ggn-2025-10`
+    /// edition, whose values are QPI tokens of that edition (G19).
     pub dialect: String,
+    /// The GGN edition of the document, when it is not `ggn-2014` (format 3; G18).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub edition: Option<String>,
     /// The document's exact text, when it is UTF-8 (duplicate keys and malformed JSON
     /// survive, which a JSON value could not hold).
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -114,12 +114,18 @@ pub(crate) fn judge_moves(
 const DEFAULT_DIALECT: &str = "snn-pin";
 
 /// The optional features a validation vector needs: `squares` (a squares list, G6), `strict`,
-/// `dialect` (another dialect than snn-pin, G1), `warnings` (it expects warnings).
+/// `dialect` (another dialect than snn-pin in the 2014 edition, G1), `edition` (another
+/// edition than ggn-2014, G18), `warnings` (it expects warnings).
 pub(crate) fn validation_needs(vector: &ValidationVector) -> Vec<&'static str> {
+    let other_edition = vector.edition.is_some();
     [
         ("squares", vector.squares.is_some()),
         ("strict", vector.strict),
-        ("dialect", vector.dialect != DEFAULT_DIALECT),
+        (
+            "dialect",
+            !other_edition && vector.dialect != DEFAULT_DIALECT,
+        ),
+        ("edition", other_edition),
         ("warnings", !vector.warnings.is_empty()),
     ]
     .into_iter()
@@ -312,6 +318,9 @@ pub(crate) fn validation_lines(
         ("document", document_line(bytes)),
         ("dialect", vector.dialect.clone()),
     ];
+    if let Some(edition) = &vector.edition {
+        lines.push(("edition", edition.clone()));
+    }
     if let Some(squares) = &vector.squares {
         lines.push(("squares", squares.join(" ")));
     }

@@ -19,6 +19,9 @@ pub enum Request {
         id: String,
         /// The dialect of the GAN values.
         dialect: String,
+        /// The GGN edition, when it is not `ggn-2014`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        edition: Option<String>,
         /// The document's exact text.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         document_text: Option<String>,
@@ -53,6 +56,7 @@ impl Request {
         Request::Validate {
             id: vector.id.clone(),
             dialect: vector.dialect.clone(),
+            edition: vector.edition.clone(),
             document_text: vector.document_text.clone(),
             document_hex: vector.document_hex.clone(),
             squares: vector.squares.clone(),

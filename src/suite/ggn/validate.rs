@@ -28,6 +28,20 @@ pub fn ggn_validation(file: &ValidationFile) -> Result<(), Problem> {
         let id = vector.id.as_str();
         checker.id(index, id, ggn_validation_id())?;
         dialect(id, &vector.dialect)?;
+        if let Some(edition) = &vector.edition {
+            let known = edition.parse::<crate::ggn::Edition>();
+            rule(
+                known.is_ok_and(|e| e != crate::ggn::Edition::Ggn2014),
+                id,
+                || format!("`edition` {edition:?} is no GGN edition other than ggn-2014"),
+            )?;
+            rule(vector.squares.is_none(), id, || {
+                "`squares` applies to the ggn-2014 edition only".to_owned()
+            })?;
+            rule(vector.dialect == "qpi-2026-01", id, || {
+                "the ggn-2025-10 edition's values are qpi-2026-01 tokens (G19)".to_owned()
+            })?;
+        }
         one_input(
             id,
             ("document_text", vector.document_text.as_ref()),

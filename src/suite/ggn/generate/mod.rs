@@ -19,6 +19,7 @@
 mod evaluation;
 pub mod examples;
 mod invalid;
+mod newest;
 mod valid;
 
 use super::format::{
@@ -29,6 +30,10 @@ use super::load::{EVALUATION, VALIDATION};
 
 /// Which spec and decisions the expectations follow.
 const SPEC: &str = "ggn-1.0.0.txt read with DECISIONS.md §4 (G1–G17) and §2 (D1–D12)";
+
+/// The validation file's: both editions.
+const VALIDATION_SPEC: &str = "ggn-1.0.0.txt read with DECISIONS.md §4 (G1–G17) and §2 (D1–D12); \
+                               the vectors of \"edition\" ggn-2025-10, with §4a (G18–G29) and §2b";
 
 /// Every file of the GGN corpus: (path relative to `conformance/`, exact text).
 pub fn files() -> Vec<(&'static str, String)> {
@@ -42,11 +47,13 @@ pub fn files() -> Vec<(&'static str, String)> {
 /// with warnings), then invalid ones.
 pub fn validation_file() -> ValidationFile {
     let mut vectors = valid::vectors();
+    vectors.extend(newest::valid());
     vectors.extend(invalid::vectors());
+    vectors.extend(newest::invalid());
     ValidationFile {
         format: VALIDATION_FORMAT,
         kind: "validation".to_owned(),
-        spec: SPEC.to_owned(),
+        spec: VALIDATION_SPEC.to_owned(),
         vectors,
     }
 }
@@ -76,6 +83,7 @@ impl Case {
         Case(ValidationVector {
             id: format!("ggn/{id}"),
             dialect: "snn-pin".to_owned(),
+            edition: None,
             document_text: Some(text.into()),
             document_hex: None,
             squares: None,
@@ -96,6 +104,14 @@ impl Case {
 
     fn warning(mut self, code: &str, pointer: &str) -> Case {
         self.0.warnings.push(expected(code, pointer));
+        self
+    }
+
+    /// The document is of the `ggn-2025-10` edition, whose values are `qpi-2026-01` tokens
+    /// (G18, G19).
+    fn newest(mut self) -> Case {
+        self.0.edition = Some("ggn-2025-10".to_owned());
+        "qpi-2026-01".clone_into(&mut self.0.dialect);
         self
     }
 
