@@ -21,13 +21,6 @@ diff -r "$out/1" "$out/2" >/dev/null || {
 mv "$out/1/documents" "$out/1/boards" "$out/" && rm -rf "$out/1" "$out/2"
 echo "peers/sanki-engine: $(ls "$out/documents" | wc -l) documents, $(ls "$out/boards" | wc -l) boards in $out"
 
-# `--edition` comes with the newest GGN edition (issue 21); until the gan given has it, the
-# validation is skipped with a note.
-help="$("$gan" ggn validate --help)"
-if grep -q -- --edition <<<"$help"; then
-  for doc in "$out"/documents/*.json; do
-    "$gan" ggn validate --edition ggn-2025-10 "$doc"
-  done
-else
-  echo "peers/sanki-engine: $gan has no \`ggn validate --edition\`: documents not validated" >&2
-fi
+for doc in "$out"/documents/*.json; do
+  "$gan" ggn validate --edition ggn-2025-10 "$doc"
+done
