@@ -526,6 +526,11 @@ pub struct GgnMovesArgs {
     #[arg(long, value_name = "DOC.json")]
     pub rules: PathBuf,
 
+    /// The GGN edition of the document; with ggn-2025-10 the board is a position (CELL ->
+    /// QPI token or null, "*" -> the hand) and each move names its possibility.
+    #[arg(long, value_name = "E", default_value = crate::ggn::Edition::Ggn2014.as_str(), value_parser = edition_parser())]
+    pub edition: crate::ggn::Edition,
+
     /// The board: a JSON object, square -> GAN identifier or null (`-` for standard input).
     #[arg(long, value_name = "BOARD.json")]
     pub board: PathBuf,

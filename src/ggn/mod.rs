@@ -85,6 +85,7 @@ pub use self::document::{Document, State, Variant};
 pub use self::edition::{Edition, UnknownEdition};
 pub use self::editions::{diagnose, diagnose_to, validate};
 pub use self::evaluate::{Board, Move, MoveFilter, MoveRef, ResultBoard};
+pub use self::newest::{Position, PossibleMove, Rules};
 pub use self::reader::Limits;
 pub use self::squares::{read_squares, SquaresError};
 #[cfg(feature = "test-support")]
