@@ -265,7 +265,8 @@ fn newest_moves(
     let (Ok(rules), Ok(position)) = (rules, position) else {
         return Ok(REJECTED);
     };
-    let wanted = |filter: &Option<String>, value: &str| filter.as_deref().is_none_or(|f| f == value);
+    let wanted =
+        |filter: &Option<String>, value: &str| filter.as_deref().is_none_or(|f| f == value);
     for found in rules.moves(&position) {
         if out.is_closed() {
             break;

@@ -37,6 +37,7 @@ mod ggn;
 mod ggn_cli;
 mod ggn_corpus;
 mod ggn_newest;
+mod ggn_newest_moves;
 mod ggn_protocol;
 mod ggn_streaming;
 mod ggn_unsupported;

@@ -38,7 +38,10 @@ pub struct Position {
 pub(super) enum Cell {
     Empty,
     /// `token` is `None` when the document never names it (it then equals no LCN value).
-    Piece { token: Option<Id>, side: Side },
+    Piece {
+        token: Option<Id>,
+        side: Side,
+    },
 }
 
 impl Position {
@@ -172,8 +175,10 @@ impl Builder<'_> {
                     }
                 }
                 None => {
-                    let message =
-                        format!("a piece in hand is a QPI token, found {}", describe(element));
+                    let message = format!(
+                        "a piece in hand is a QPI token, found {}",
+                        describe(element)
+                    );
                     self.checker.error(codes::WRONG_TYPE, &here, message);
                 }
             }
