@@ -1070,6 +1070,12 @@ pub struct MigrateArgs {
     #[arg(long, conflicts_with_all = ["fail_fast", "keep_going", "keep_alignment", "null_data", "format", "json"])]
     pub(super) ggn: bool,
 
+    /// With --ggn: the GGN edition to write. ggn-2025-10 (with --to qpi-2026-01) migrates a
+    /// ggn-2014 document to the newest edition: require -> must, prevent -> deny, perform
+    /// dropped with a warning per variant (docs/migrate.md).
+    #[arg(long, value_name = "E", requires = "ggn", default_value = crate::ggn::Edition::Ggn2014.as_str(), value_parser = edition_parser())]
+    pub(super) edition: crate::ggn::Edition,
+
     /// The file to convert; `-` or nothing for standard input.
     #[arg(value_name = "INPUT")]
     pub(super) input: Option<PathBuf>,
