@@ -47,6 +47,7 @@ mod input_limits;
 mod migrate;
 mod migrate_cli;
 mod migrate_ggn;
+mod migrate_ggn_newest;
 mod migrate_ggn_vectors;
 mod migrate_jobs;
 mod migrate_props;

@@ -37,7 +37,8 @@ const CELL: Dialect = Dialect::named("cell");
 /// use gan::convert::{ggn, Converter, Options};
 /// use gan::Dialect;
 ///
-/// let converter = Converter::new(Dialect::SnnPin, Dialect::named("qpi-2026-01"), Options::default());
+/// let qpi: Dialect = "qpi-2026-01".parse().unwrap();
+/// let converter = Converter::new(Dialect::SnnPin, qpi, Options::default());
 /// let input = br#"{"CHESS:P": {"e2": {"e3": [{"require": {"e3": "empty"},
 ///                  "perform": {"e2": null, "e3": "CHESS:P"}}]}}}"#;
 /// let migration = ggn::migrate_to_newest(input, &converter, &gan::ggn::Limits::default());
