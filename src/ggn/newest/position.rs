@@ -168,19 +168,16 @@ impl Builder<'_> {
         };
         for (i, element) in elements.iter().enumerate() {
             let here = at.index(i);
-            match element.as_str() {
-                Some(text) => {
-                    if self.token(text, &here).is_some() {
-                        self.position.hand.push(text.to_owned());
-                    }
-                }
-                None => {
-                    let message = format!(
-                        "a piece in hand is a QPI token, found {}",
-                        describe(element)
-                    );
-                    self.checker.error(codes::WRONG_TYPE, &here, message);
-                }
+            let Some(text) = element.as_str() else {
+                let message = format!(
+                    "a piece in hand is a QPI token, found {}",
+                    describe(element)
+                );
+                self.checker.error(codes::WRONG_TYPE, &here, message);
+                continue;
+            };
+            if self.token(text, &here).is_some() {
+                self.position.hand.push(text.to_owned());
             }
         }
     }
