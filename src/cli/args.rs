@@ -526,8 +526,7 @@ pub struct GgnMovesArgs {
     #[arg(long, value_name = "DOC.json")]
     pub rules: PathBuf,
 
-    /// The GGN edition of the document; with ggn-2025-10 the board is a position (CELL ->
-    /// QPI token or null, "*" -> the hand) and each move names its possibility.
+    /// The GGN edition of the document (ggn-2025-10: the board is a position, docs/ggn.md).
     #[arg(long, value_name = "E", default_value = crate::ggn::Edition::Ggn2014.as_str(), value_parser = edition_parser())]
     pub edition: crate::ggn::Edition,
 
@@ -1070,9 +1069,7 @@ pub struct MigrateArgs {
     #[arg(long, conflicts_with_all = ["fail_fast", "keep_going", "keep_alignment", "null_data", "format", "json"])]
     pub(super) ggn: bool,
 
-    /// With --ggn: the GGN edition to write. ggn-2025-10 (with --to qpi-2026-01) migrates a
-    /// ggn-2014 document to the newest edition: require -> must, prevent -> deny, perform
-    /// dropped with a warning per variant (docs/migrate.md).
+    /// With --ggn: the GGN edition to write (ggn-2025-10 needs --to qpi-2026-01).
     #[arg(long, value_name = "E", requires = "ggn", default_value = crate::ggn::Edition::Ggn2014.as_str(), value_parser = edition_parser())]
     pub(super) edition: crate::ggn::Edition,
 

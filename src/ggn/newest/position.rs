@@ -10,9 +10,6 @@
 //! board, and no condition holds on it (G29). The hand is one list for both sides: a token's
 //! case says whose piece it is (G31).
 
-use std::collections::HashMap;
-use std::rc::Rc;
-
 use super::super::codes;
 use super::super::diagnostic::Diagnostic;
 use super::super::gan::Gans;
@@ -21,7 +18,6 @@ use super::super::reader::{self, Node, NodeKind};
 use super::super::validate::options::{Keys, Options};
 use super::super::validate::{describe, Checker};
 use super::check::{CELL, QPI};
-use super::rules::{Id, Strings};
 use crate::model::Side;
 
 /// A validated position of the newest edition.
@@ -31,17 +27,6 @@ pub struct Position {
     squares: Vec<(String, Option<(String, Side)>)>,
     /// The hand, in input order.
     hand: Vec<String>,
-}
-
-/// What a square of the board holds, as evaluation sees it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Cell {
-    Empty,
-    /// `token` is `None` when the document never names it (it then equals no LCN value).
-    Piece {
-        token: Option<Id>,
-        side: Side,
-    },
 }
 
 impl Position {
@@ -92,23 +77,14 @@ impl Position {
         self.hand.iter().map(String::as_str)
     }
 
-    /// The board's squares the document names, by id.
-    pub(super) fn cells(&self, strings: &Strings) -> Rc<HashMap<Id, Cell>> {
-        let mut cells = HashMap::new();
-        for (square, piece) in &self.squares {
-            let Some(id) = strings.id(square) else {
-                continue;
-            };
-            let cell = match piece {
-                None => Cell::Empty,
-                Some((token, side)) => Cell::Piece {
-                    token: strings.id(token),
-                    side: *side,
-                },
-            };
-            cells.insert(id, cell);
-        }
-        Rc::new(cells)
+    /// The board's squares in input order, each with its piece (token and side) or `None`.
+    pub(super) fn squares(&self) -> impl Iterator<Item = (&str, Option<(&str, Side)>)> + '_ {
+        self.squares.iter().map(|(square, piece)| {
+            (
+                square.as_str(),
+                piece.as_ref().map(|(t, s)| (t.as_str(), *s)),
+            )
+        })
     }
 }
 

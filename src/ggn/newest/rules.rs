@@ -13,15 +13,15 @@ use super::super::gan::Gans;
 use super::super::reader::{self, Node};
 use super::super::validate::options::Options;
 use super::check::QPI;
-use super::position::{Cell, Position};
+use super::position::Position;
 use crate::model::Side;
 
 /// An interned string's id.
-pub(super) type Id = u32;
+type Id = u32;
 
 /// The strings of a document, each once.
 #[derive(Clone, Debug, Default)]
-pub(super) struct Strings {
+struct Strings {
     names: Vec<String>,
     ids: HashMap<String, Id>,
 }
@@ -37,13 +37,24 @@ impl Strings {
         id
     }
 
-    pub(super) fn id(&self, text: &str) -> Option<Id> {
+    fn id(&self, text: &str) -> Option<Id> {
         self.ids.get(text).copied()
     }
 
     fn name(&self, id: Id) -> &str {
         &self.names[id as usize]
     }
+}
+
+/// What a square of the board holds, as evaluation sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Cell {
+    Empty,
+    /// `token` is `None` when the document never names it (it then equals no LCN value).
+    Piece {
+        token: Option<Id>,
+        side: Side,
+    },
 }
 
 /// What an LCN condition asks of its square.
@@ -190,7 +201,7 @@ impl Rules {
         }
         found.sort_unstable();
         found.dedup();
-        let cells = position.cells(&self.strings);
+        let cells = self.cells(position);
         found.into_iter().flat_map(move |s| {
             let source = &self.sources[s];
             let cells = std::rc::Rc::clone(&cells);
@@ -213,6 +224,25 @@ impl Rules {
                         })
                 })
         })
+    }
+
+    /// The board's squares the document names, by id.
+    fn cells(&self, position: &Position) -> std::rc::Rc<HashMap<Id, Cell>> {
+        let mut cells = HashMap::new();
+        for (square, piece) in position.squares() {
+            let Some(id) = self.strings.id(square) else {
+                continue;
+            };
+            let cell = match piece {
+                None => Cell::Empty,
+                Some((token, side)) => Cell::Piece {
+                    token: self.strings.id(token),
+                    side,
+                },
+            };
+            cells.insert(id, cell);
+        }
+        std::rc::Rc::new(cells)
     }
 
     /// A destination is the hand or a square the board has (G29).
