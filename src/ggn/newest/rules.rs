@@ -145,7 +145,7 @@ impl Rules {
     ///
     /// # Errors
     ///
-    /// Every diagnostic of [`validate`](super::super::validate) when there is an error.
+    /// Every diagnostic of [`validate`](crate::ggn::validate()) when there is an error.
     pub fn read(input: &[u8], options: &Options) -> Result<Rules, Vec<Diagnostic>> {
         let options = Options {
             edition: super::super::Edition::Ggn202510,
