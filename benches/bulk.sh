@@ -4,8 +4,8 @@
 #   benches/bulk.sh [LINES]     (default 10,000,000)
 #
 # CI runs it once on a small file (`benches/bulk.sh 2000`, with the release binary it has
-# built already), only to prove that it works: its figures mean nothing. `BULK_PROFILE=dev`
-# times the debug build instead.
+# built already, named by `GAN_BIN`), only to prove that it works: its figures mean nothing.
+# `BULK_PROFILE=dev` times the debug build instead.
 #
 # Generates one file per source dialect (snn-pin, and legacy words for `--from legacy`): 20
 # styles (85% the six of the migration tables' families), both cases, 5% invalid lines (a
@@ -22,10 +22,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 lines=${1:-10000000}
 profile=${BULK_PROFILE:-release}
-cargo build --profile "$profile" --locked --quiet --bin gan
-cargo build --profile "$profile" --locked --quiet -p gan-byte-loop
 out=target/$([ "$profile" = dev ] && echo debug || echo "$profile")
-gan=$out/gan
+if [ -n "${GAN_BIN:-}" ]; then
+  gan=$GAN_BIN
+else
+  cargo build --profile "$profile" --locked --quiet --bin gan
+  gan=$out/gan
+fi
+cargo build --profile "$profile" --locked --quiet -p gan-byte-loop
 byte_loop=$out/byte_loop
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT

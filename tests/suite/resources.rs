@@ -28,7 +28,7 @@
 //!   patterns are compiled once).
 //!
 //! They are `#[ignore]`d in a plain `cargo test` (they need the release binary); `.ci/run`
-//! builds it and runs them with `GAN_RESOURCE_BIN=target/release/gan`. S is
+//! builds it and runs them with `GAN_RESOURCE_BIN` naming it (default `target/release/gan`). S is
 //! `GAN_RESOURCE_MIB` MiB (default 1; the full size is 16: run by hand).
 
 use std::fmt::Write as _;

@@ -19,13 +19,10 @@ fn unknown_key_message(key: &str) -> String {
         format!("key {key:?} ({feature}) belongs to another GGN edition: {instead}")
     };
     match key {
-        "must" => other_edition(
-            "conditions that must hold",
-            "this edition uses \"require\"; validate the newest edition with --edition ggn-2025-10",
-        ),
+        "must" => other_edition("conditions that must hold", "this edition uses \"require\""),
         "deny" => other_edition(
             "conditions that must not hold",
-            "this edition uses \"prevent\"; validate the newest edition with --edition ggn-2025-10",
+            "this edition uses \"prevent\"",
         ),
         "diff" => other_edition("the changes of a move", "this edition uses \"perform\""),
         "board_check" => other_edition(
