@@ -35,7 +35,12 @@ of the QPI-keyed must/deny edition (docs/DECISIONS.md section 4a, G18-G29):
 {QPI: {CELL|"*": {CELL|"*": [{"must"?: LCN, "deny"?: LCN}]}}}. Its keys and
 LCN piece values are checked with the newest QPI's regular expression, its
 locations with CELL's and HAND's (class Newest, below); the request's dialect
-is then qpi-2026-01 and says nothing more.
+is then qpi-2026-01 and says nothing more. A "moves" request of that edition
+holds a "position" (G30: {CELL: token or null, "*": [token]}) and is answered
+with {"piece","from","to","possibility"} moves (newest_moves, written from
+G28-G31: "enemy" from the key's PIN letter's case, tokens by exact equality,
+no condition holding and nothing landing on a square the position does not
+list, drops of the keys in the hand).
 
 Options: --max-depth N (default 64); --without FEATURE (repeatable: squares,
 strict, dialect or edition) plays an implementation that lacks the feature: a
