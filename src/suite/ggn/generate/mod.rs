@@ -33,7 +33,7 @@ use super::load::{EVALUATION, VALIDATION};
 
 /// The evaluation file's: both editions.
 const EVALUATION_SPEC: &str = "ggn-1.0.0.txt read with DECISIONS.md §4 (G1–G17) and §2 (D1–D12); \
-                               the vectors of \"edition\" ggn-2025-10, with §4a (G18–G31)";
+                               the vectors of \"edition\" ggn-2025-10, with §4a (G18–G31, G38)";
 
 /// The validation file's: both editions.
 const VALIDATION_SPEC: &str = "ggn-1.0.0.txt read with DECISIONS.md §4 (G1–G17) and §2 (D1–D12); \

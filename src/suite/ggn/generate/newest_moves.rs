@@ -5,8 +5,8 @@
 //! (G19). Every expectation is read off the decisions by hand (the reference adapter
 //! `conformance/adapters/ggn_ref.py` confirms them independently), never from this crate's
 //! evaluator:
-//! - G28: `"enemy"` holds on a square whose piece's PIN letter has the other case than the
-//!   key's PIN letter (the SIN letter's case says nothing of the side); a token holds by exact
+//! - G28, G38: `"enemy"` holds on a square whose piece's PIN letter has the other case than
+//!   the key's PIN letter (the SIN letter's case says nothing of the side); a token holds by exact
 //!   equality; the source holds exactly the key;
 //! - G29, G30: a square the position does not list is off the board: `must` fails on it,
 //!   `deny` does not fire on it, nothing lands on it; `null` is an empty square of the board;
@@ -108,10 +108,10 @@ pub(super) fn vectors() -> Vec<EvaluationVector> {
         // "enemy" from the key's side (G28).
         Eval::new("enemy/other-side", ROOKS, r#"{"a1": "W:R", "a2": "c:s"}"#, "`enemy` from the key's side (G28): c:s has a lowercase PIN letter, W:R an uppercase one; a piece the document does not name is still an enemy").moves(&[("W:R", "a1", "a2", 1)]),
         Eval::new("enemy/ally", ROOKS, r#"{"a1": "W:R", "a2": "C:S"}"#, "C:S is on W:R's side: neither empty nor an enemy (G28)").moves(none),
-        Eval::new("enemy/derived-occupant", ROOKS, r#"{"a1": "W:R", "a2": "C:s"}"#, "C:s is derived: its side is its PIN letter's (second), whatever its SIN letter's case, so it is W:R's enemy (G28)").moves(&[("W:R", "a1", "a2", 1)]),
-        Eval::new("enemy/derived-ally", ROOKS, r#"{"a1": "W:R", "a2": "c:S"}"#, "c:S is derived: its PIN letter is uppercase, W:R's side, so it is no enemy (G28)").moves(none),
-        Eval::new("enemy/derived-key", DERIVED, r#"{"a1": "W:r", "a2": "C:S"}"#, "the key W:r is on the side of its PIN letter (second): C:S is its enemy (G28)").moves(&[("W:r", "a1", "a2", 0)]),
-        Eval::new("enemy/derived-key-ally", DERIVED, r#"{"a1": "W:r", "a2": "c:s"}"#, "for the key W:r, c:s is on its side (G28)").moves(none),
+        Eval::new("enemy/derived-occupant", ROOKS, r#"{"a1": "W:R", "a2": "C:s"}"#, "C:s is derived: its side is its PIN letter's (second), whatever its SIN letter's case, so it is W:R's enemy (G28, G38)").moves(&[("W:R", "a1", "a2", 1)]),
+        Eval::new("enemy/derived-ally", ROOKS, r#"{"a1": "W:R", "a2": "c:S"}"#, "c:S is derived: its PIN letter is uppercase, W:R's side, so it is no enemy (G28, G38)").moves(none),
+        Eval::new("enemy/derived-key", DERIVED, r#"{"a1": "W:r", "a2": "C:S"}"#, "the key W:r is on the side of its PIN letter (second): C:S is its enemy (G28, G38)").moves(&[("W:r", "a1", "a2", 0)]),
+        Eval::new("enemy/derived-key-ally", DERIVED, r#"{"a1": "W:r", "a2": "c:s"}"#, "for the key W:r, c:s is on its side (G28, G38)").moves(none),
         Eval::new("enemy/each-captures-the-other", ROOKS, r#"{"a1": "W:R", "a2": "w:r"}"#, "both sides move (GGN has no turn); each judges `enemy` from its own key (G28, G31)").moves(&[("W:R", "a1", "a2", 1), ("w:r", "a2", "a1", 1)]),
         Eval::new("enemy/empty-is-no-enemy", ROOKS, r#"{"a1": "W:R", "a2": null}"#, "an empty square of the board is empty, not an enemy (G28, G30)").moves(&[("W:R", "a1", "a2", 0)]),
         // Exact token equality (G28).
