@@ -343,6 +343,10 @@ const NEWEST: &[Case] = &[
         r#"{"SHOGI:P": {"5g": {"5f": [{"require": {"5f": "empty"}, "perform": {"5g": null, "5f": "SHOGI:P"}}]}}}"#,
         Refused(&[(NOT_CELL, "/SHOGI:P/5g"), (NOT_CELL, "/SHOGI:P/5g/5f"), (NOT_CELL, "/SHOGI:P/5g/5f/0/require/5f")]),
         "G36: shogi's 5g is no CELL coordinate (CELL starts with a lowercase letter): source, destination and condition refused"),
+    newest(S, ("g36", "destination-and-prevent"),
+        r#"{"CHESS:R": {"a1": {"a0": [{"prevent": {"Z9": "enemy"}, "perform": {"a1": null, "a0": "CHESS:R"}}]}}}"#,
+        Refused(&[(NOT_CELL, "/CHESS:R/a1/a0"), (NOT_CELL, "/CHESS:R/a1/a0/0/prevent/Z9")]),
+        "G36: a destination (a0: no rank 0) and a prevent key (Z9: uppercase) that are no CELL coordinate, valid labels in ggn-2014 (G6)"),
     // Styles without a QPI letter (G32).
     newest(S, ("g32", "unknown-style"),
         r#"{"GAME:X": {"a1": {"a2": [{"perform": {"a1": null, "a2": "GAME:X"}}]}}}"#,
