@@ -35,7 +35,12 @@ of the QPI-keyed must/deny edition (docs/DECISIONS.md section 4a, G18-G29):
 {QPI: {CELL|"*": {CELL|"*": [{"must"?: LCN, "deny"?: LCN}]}}}. Its keys and
 LCN piece values are checked with the newest QPI's regular expression, its
 locations with CELL's and HAND's (class Newest, below); the request's dialect
-is then qpi-2026-01 and says nothing more.
+is then qpi-2026-01 and says nothing more. A "moves" request of that edition
+holds a "position" (G30: {CELL: token or null, "*": [token]}) and is answered
+with {"piece","from","to","possibility"} moves (newest_moves, written from
+G28-G31: "enemy" from the key's PIN letter's case, tokens by exact equality,
+no condition holding and nothing landing on a square the position does not
+list, drops of the keys in the hand).
 
 Options: --max-depth N (default 64); --without FEATURE (repeatable: squares,
 strict, dialect or edition) plays an implementation that lacks the feature: a
@@ -621,6 +626,101 @@ class Newest(Checker):
             elif not is_qpi(value):
                 self.error("invalid-qpi", at)
 
+    # -- the model, for evaluation ----------------------------------------
+
+    def rules(self, tree):
+        """A valid document -> [(key, side, [(source, [(destination,
+        [(must, deny)])])])], every list in document order, must and deny
+        lists of (square, value)."""
+        model = []
+        for key, sources in tree:
+            entries = []
+            for source, destinations in sources:
+                entries.append((source, [
+                    (destination, [
+                        (dict(p).get("must") or [], dict(p).get("deny") or [])
+                        for p in possibilities])
+                    for destination, possibilities in destinations]))
+            model.append((key, side_of(key), entries))
+        return model
+
+    def position(self, tree):
+        """A position (G30, G31): {CELL: token or null, "*": [token]} ->
+        ({square: token or None}, [token]), or None with errors."""
+        if not isinstance(tree, Obj):
+            self.error("top-level-not-object", [])
+            return None
+        self.duplicates(tree, [])
+        squares, hand = {}, []
+        for key, value in tree:
+            if key == HAND:
+                if not is_array(value):
+                    self.error("wrong-type", [key])
+                    continue
+                for i, token in enumerate(value):
+                    if not isinstance(token, str):
+                        self.error("wrong-type", [key, i])
+                    elif not is_qpi(token):
+                        self.error("invalid-qpi", [key, i])
+                    else:
+                        hand.append(token)
+                continue
+            self.location(key, [key], hand_allowed=False)
+            if value is None:
+                squares.setdefault(key, None)
+            elif not isinstance(value, str):
+                self.error("wrong-type", [key])
+            elif not is_qpi(value):
+                self.error("invalid-qpi", [key])
+            else:
+                squares.setdefault(key, value)
+        return None if self.error_count() else (squares, hand)
+
+
+def side_of(token):
+    """A QPI token's side: the case of its PIN letter, the last letter
+    (G28; the SIN letter's case is only a style's tag)."""
+    letters = [c for c in token if c.isalpha()]
+    return "first" if letters[-1].isupper() else "second"
+
+
+def newest_holds(value, square, squares, side):
+    """G28, G29: whether an LCN condition holds for a piece of `side`."""
+    if square not in squares:
+        return False  # off the board: no condition holds (G29)
+    occupant = squares[square]
+    if value == EMPTY:
+        return occupant is None
+    if value == ENEMY:
+        return occupant is not None and side_of(occupant) != side
+    return occupant == value  # exact token equality
+
+
+def newest_moves(model, squares, hand, query):
+    """G28-G31: every (piece, from, to, possibility) in document order."""
+    found = []
+    in_hand = set(hand)
+    for key, side, sources in model:
+        if "piece" in query and query["piece"] != key:
+            continue
+        for source, destinations in sources:
+            if "from" in query and query["from"] != source:
+                continue
+            here = key in in_hand if source == HAND else squares.get(source) == key
+            if not here:
+                continue
+            for destination, possibilities in destinations:
+                if "to" in query and query["to"] != destination:
+                    continue
+                if destination != HAND and destination not in squares:
+                    continue  # nothing lands off the board (G29, G30)
+                for index, (must, deny) in enumerate(possibilities):
+                    if all(newest_holds(v, q, squares, side) for q, v in must) and not any(
+                            newest_holds(v, q, squares, side) for q, v in deny):
+                        found.append({"piece": key, "from": source,
+                                      "to": destination, "possibility": index})
+    return found
+
 
 # ---------------------------------------------------------------------------
 
@@ -688,7 +788,7 @@ def answer(request, max_depth=MAX_DEPTH, without=()):
     if feature is not None:
         return {"id": request_id, "unsupported": feature}
     edition = request.get("edition")
-    if edition is not None and (edition != NEWEST or kind != "validate"):
+    if edition is not None and edition != NEWEST:
         raise BadRequest(request_id, "unknown edition %r for %r" % (edition, kind))
     if edition is None and dialect not in gan_ref.DIALECTS:
         raise BadRequest(request_id, "unknown dialect %r" % (dialect,))
@@ -699,6 +799,8 @@ def answer(request, max_depth=MAX_DEPTH, without=()):
         errors, warnings = split(checker.diagnostics)
         return {"id": request_id, "valid": not errors, "errors": errors,
                 "warnings": warnings}
+    if kind == "moves" and edition == NEWEST:
+        return newest_answer(request_id, data, request, max_depth)
     if kind == "moves":
         checker, model = validate(data, dialect, max_depth=max_depth)
         board = request.get("board")
@@ -715,6 +817,31 @@ def answer(request, max_depth=MAX_DEPTH, without=()):
         return {"id": request_id, "valid": True,
                 "moves": moves(model, cells, board.items(), query)}
     raise BadRequest(request_id, "unknown kind %r" % (kind,))
+
+
+def newest_answer(request_id, data, request, max_depth):
+    """A moves request of ggn-2025-10: the rules, the position, the moves."""
+    checker = Newest()
+    try:
+        tree = read(data, max_depth)
+    except Unreadable as err:
+        checker.error(err.code, [])
+        tree = None
+    if tree is not None:
+        checker.document(tree)
+    position = request.get("position")
+    if not isinstance(position, dict):
+        raise BadRequest(request_id, "position missing or not an object")
+    # The position arrives as a JSON object (a dict: no duplicate squares).
+    position_checker = Newest()
+    read_position = position_checker.position(Obj(position.items()))
+    errors = split(checker.diagnostics)[0] + split(position_checker.diagnostics)[0]
+    if errors:
+        return {"id": request_id, "valid": False, "errors": errors}
+    squares, hand = read_position
+    query = request.get("query") or {}
+    return {"id": request_id, "valid": True,
+            "moves": newest_moves(checker.rules(tree), squares, hand, query)}
 
 
 _encode = json.JSONEncoder(separators=(",", ":")).encode

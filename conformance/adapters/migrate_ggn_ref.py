@@ -35,6 +35,18 @@ the document (output_text null), and every pointer names a place of the INPUT:
    errors refuse the document; its warnings are reported unless the input had
    the same warning at the same place (errors under `strict`).
 
+To the newest edition. A request with "edition": "ggn-2025-10" (its "to" is
+then qpi-2026-01) migrates a ggn-2014 document to GGN's newest edition, as
+`gan migrate --ggn --edition ggn-2025-10` does (DECISIONS.md G32-G37), in the
+same three stages (class Newest, below): the source must be valid ggn-2014;
+keys and require/prevent identifiers are converted into qpi-2026-01 (G32),
+require renamed must and prevent deny in place (G33), each perform dropped
+with a perform-dropped warning at its pointer, its values not converted
+(G34), "$schema" dropped with a schema-dropped warning (G35), every source,
+destination and condition square that is no CELL coordinate refused with
+not-cell (G36), the warnings errors under `strict`; the result is validated
+as ggn-2025-10 (G37).
+
 Tests: `python3 -m unittest test_migrate_ggn_ref` in this folder.
 """
 
@@ -149,6 +161,84 @@ class Migration:
         return result
 
 
+NEWEST = "ggn-2025-10"
+NEWEST_TARGET = "qpi-2026-01"
+RENAMED = {"require": "must", "prevent": "deny"}  # G33
+
+
+class Newest(Migration):
+    """A valid ggn-2014 tree -> a ggn-2025-10 tree (G32-G36)."""
+
+    def __init__(self, source, intermediate, strict):
+        super().__init__(source, NEWEST_TARGET, intermediate, strict)
+
+    def loss(self, code, tokens):
+        """A warning of the migration itself (G34, G35): an error under strict."""
+        self.report("error" if self.strict else "warning", code, tokens)
+
+    def square(self, label, tokens):
+        if not ggn_ref.is_cell(label):
+            self.report("error", "not-cell", tokens)  # G36
+
+    def document(self, tree):
+        """As Migration's (keys converted, collisions), without "$schema"."""
+        pieces = ggn_ref.Obj()
+        for key, value in tree:
+            if key == SCHEMA_KEY:
+                self.loss("schema-dropped", [key])  # G35
+            else:
+                pieces.append((key, value))
+        return super().document(pieces)
+
+    def piece(self, node, tokens):
+        result = {}
+        for source, destinations in node:
+            self.square(source, tokens + [source])
+            result[source] = {}
+            for destination, variants in destinations:
+                at = tokens + [source, destination]
+                self.square(destination, at)
+                result[source][destination] = [
+                    self.variant(variant, at + [i]) for i, variant in enumerate(variants)]
+        return result
+
+    def variant(self, node, tokens):
+        result = {}
+        for field, value in node:
+            at = tokens + [field]
+            if field in RENAMED:
+                lcn = {}
+                for square, state in value:
+                    self.square(square, at + [square])
+                    lcn[square] = state if state in KEEP_STATES else self.convert(
+                        state, at + [square])
+                result[RENAMED[field]] = lcn
+            else:  # perform: dropped, its values never converted (G34)
+                self.loss("perform-dropped", at)
+        return result
+
+
+def migrate_newest(data, source, intermediate="error", strict=False):
+    """Bytes of a ggn-2014 document -> (ggn-2025-10 text or None, errors,
+    warnings)."""
+    checker, _ = ggn_ref.validate(data, source)
+    errors, warnings = ggn_ref.split(checker.diagnostics)
+    if errors:  # stage 1: not a valid ggn-2014 document in the source dialect
+        return None, errors, warnings
+    migration = Newest(source, intermediate, strict)
+    converted, originals = migration.document(ggn_ref.read(data))
+    if migration.errors:  # stage 2
+        return None, migration.errors, migration.warnings
+    text = json.dumps(converted, indent=2, ensure_ascii=False) + "\n"
+    # Stage 3 (G37): the result validated as ggn-2025-10, at the input's places.
+    after, _ = ggn_ref.validate(text.encode("utf-8"), NEWEST_TARGET, edition=NEWEST)
+    for _severity, code, at in after.diagnostics:  # the edition has only errors
+        migration.errors.append({"code": code, "pointer": rename_first_token(at, originals)})
+    if migration.errors:
+        return None, migration.errors, migration.warnings
+    return text, [], migration.warnings
+
+
 def migrate(data, source, target, intermediate="error", strict=False):
     """Bytes -> (output text or None, errors, warnings), each a list of
     {"code", "pointer"}."""
@@ -203,6 +293,14 @@ def answer(request):
     if intermediate not in migrate_ref.INTERMEDIATE_OPTIONS:
         raise BadRequest(request_id, "unknown intermediate option %r" % (intermediate,))
     data = text.encode("utf-8", "surrogatepass")
+    edition = request.get("edition")
+    if edition is not None:
+        if edition != NEWEST or target != NEWEST_TARGET:
+            raise BadRequest(request_id, "unknown edition %r to %r" % (edition, target))
+        output, errors, warnings = migrate_newest(data, source, intermediate,
+                                                  options.get("strict") is True)
+        return {"id": request_id, "output_text": output, "errors": errors,
+                "warnings": warnings}
     output, errors, warnings = migrate(data, source, target, intermediate,
                                        options.get("strict") is True)
     return {"id": request_id, "output_text": output, "errors": errors, "warnings": warnings}

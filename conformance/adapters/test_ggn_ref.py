@@ -264,5 +264,41 @@ class Newest(unittest.TestCase):
         self.assertEqual(newest(STEP % ''), [("empty-destinations", "/W:P/e2/e3")])
 
 
+
+def newest_moves(rules, position, query=None):
+    reply = ggn_ref.answer({"id": "x", "kind": "moves", "dialect": "qpi-2026-01",
+                            "edition": "ggn-2025-10", "document_text": rules,
+                            "position": position, "query": query or {}})
+    return [(m["piece"], m["from"], m["to"], m["possibility"]) for m in reply["moves"]]
+
+
+class NewestMoves(unittest.TestCase):
+    """Evaluation of ggn-2025-10 (G28-G31, G38)."""
+
+    RULES = '{"W:R": {"a1": {"a2": [{"must": {"a2": "empty"}}, {"must": {"a2": "enemy"}}]}}}'
+
+    def test_side_is_the_pin_letters_case(self):
+        self.assertEqual(newest_moves(self.RULES, {"a1": "W:R", "a2": "C:s"}),
+                         [("W:R", "a1", "a2", 1)])
+        self.assertEqual(newest_moves(self.RULES, {"a1": "W:R", "a2": "c:S"}), [])
+
+    def test_off_the_board(self):
+        deny = '{"W:R": {"a1": {"a2": [{"deny": {"h8": "empty"}}], "a3": [{}]}}}'
+        self.assertEqual(newest_moves(deny, {"a1": "W:R", "a2": None}),
+                         [("W:R", "a1", "a2", 0)])
+
+    def test_drops_each_token_once(self):
+        drops = '{"S:P": {"*": {"e5": [{"must": {"e5": "empty"}}]}}}'
+        self.assertEqual(newest_moves(drops, {"e5": None, "*": ["S:P", "S:P", "s:p"]}),
+                         [("S:P", "*", "e5", 0)])
+
+    def test_an_invalid_position_is_refused(self):
+        reply = ggn_ref.answer({"id": "x", "kind": "moves", "dialect": "qpi-2026-01",
+                                "edition": "ggn-2025-10", "document_text": self.RULES,
+                                "position": {"A1": "W:R", "*": ["P"]}, "query": {}})
+        self.assertEqual(reply["errors"], [{"code": "invalid-location", "pointer": "/A1"},
+                                           {"code": "invalid-qpi", "pointer": "/*/0"}])
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -16,7 +16,7 @@ import subprocess
 import sys
 import unittest
 
-from migrate_ggn_ref import answer_line, migrate, rename_first_token
+from migrate_ggn_ref import answer_line, migrate, migrate_newest, rename_first_token
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ADAPTER = os.path.join(HERE, "migrate_ggn_ref.py")
@@ -106,6 +106,35 @@ class Stages(unittest.TestCase):
         self.assertEqual(rename_first_token("/CHESS:K/e1", {"CHESS:K": "C:-K"}), "/C:-K/e1")
         self.assertEqual(rename_first_token("/a~1b/x", {"a/b": "c~d"}), "/c~0d/x")
         self.assertEqual(rename_first_token("", {}), "")
+
+
+def codes(entries):
+    return sorted((e["code"], e["pointer"]) for e in entries)
+
+
+class ToTheNewestEdition(unittest.TestCase):
+    """G32-G37: ggn-2014 documents to ggn-2025-10."""
+
+    def test_require_must_prevent_deny_perform_dropped(self):
+        text, errors, warnings = migrate_newest(
+            b'{"CHESS:K": {"e1": {"f1": [{"prevent": {"g1": "chess:r"}, "require": {"f1": "empty"},'
+            b' "perform": {"e1": null, "f1": "CHESS:K"}}]}}}', "snn-pin")
+        self.assertEqual(errors, [])
+        self.assertEqual(json.dumps(json.loads(text)),
+                         '{"C:K": {"e1": {"f1": [{"deny": {"g1": "c:r"}, "must": {"f1": "empty"}}]}}}')
+        self.assertEqual(codes(warnings), [("perform-dropped", "/CHESS:K/e1/f1/0/perform")])
+
+    def test_not_cell_and_strict(self):
+        text, errors, _ = migrate_newest(
+            b'{"SHOGI:P": {"5g": {"5f": [{"perform": {"5g": null, "5f": "SHOGI:P"}}]}}}', "snn-pin")
+        self.assertIsNone(text)
+        self.assertEqual(codes(errors), [("not-cell", "/SHOGI:P/5g"), ("not-cell", "/SHOGI:P/5g/5f")])
+        text, errors, _ = migrate_newest(
+            b'{"$schema": "x", "CHESS:P": {"e2": {"e3": [{"perform": {"e2": null, "e3": "CHESS:P"}}]}}}',
+            "snn-pin", strict=True)
+        self.assertIsNone(text)
+        self.assertEqual(codes(errors), [("perform-dropped", "/CHESS:P/e2/e3/0/perform"),
+                                         ("schema-dropped", "/$schema")])
 
 
 class Protocol(unittest.TestCase):

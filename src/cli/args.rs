@@ -526,6 +526,10 @@ pub struct GgnMovesArgs {
     #[arg(long, value_name = "DOC.json")]
     pub rules: PathBuf,
 
+    /// The GGN edition of the document (ggn-2025-10: the board is a position, docs/ggn.md).
+    #[arg(long, value_name = "E", default_value = crate::ggn::Edition::Ggn2014.as_str(), value_parser = edition_parser())]
+    pub edition: crate::ggn::Edition,
+
     /// The board: a JSON object, square -> GAN identifier or null (`-` for standard input).
     #[arg(long, value_name = "BOARD.json")]
     pub board: PathBuf,
@@ -1064,6 +1068,10 @@ pub struct MigrateArgs {
     /// require/prevent states, perform values) and write the document.
     #[arg(long, conflicts_with_all = ["fail_fast", "keep_going", "keep_alignment", "null_data", "format", "json"])]
     pub(super) ggn: bool,
+
+    /// With --ggn: the GGN edition to write (ggn-2025-10 needs --to qpi-2026-01).
+    #[arg(long, value_name = "E", requires = "ggn", default_value = crate::ggn::Edition::Ggn2014.as_str(), value_parser = edition_parser())]
+    pub(super) edition: crate::ggn::Edition,
 
     /// The file to convert; `-` or nothing for standard input.
     #[arg(value_name = "INPUT")]

@@ -155,6 +155,9 @@ impl<W: Write> ggn::Sink for TextOrJson<'_, W> {
 
 fn moves(args: &GgnMovesArgs, out: &mut (impl Write + Closed)) -> io::Result<u8> {
     let options = options(&args.common);
+    if args.edition == ggn::Edition::Ggn202510 {
+        return newest_moves(args, &options, out);
+    }
     if is_stdin(&args.rules) && is_stdin(&args.board) {
         return super::fail(
             MOVES,
@@ -210,6 +213,69 @@ fn moves(args: &GgnMovesArgs, out: &mut (impl Write + Closed)) -> io::Result<u8>
     for found in document.moves_on(&board, &filter) {
         if out.is_closed() {
             break;
+        }
+        match args.common.format {
+            Format::Json => {
+                serde_json::to_writer(&mut *out, &found).map_err(io::Error::from)?;
+                writeln!(out)?;
+            }
+            Format::Text => writeln!(
+                out,
+                "{}",
+                crate::output::escape_controls(&found.to_string())
+            )?,
+        }
+    }
+    Ok(OK)
+}
+
+/// `gan ggn moves --edition ggn-2025-10`: the rules and a position (G28–G31).
+fn newest_moves(
+    args: &GgnMovesArgs,
+    options: &Options,
+    out: &mut (impl Write + Closed),
+) -> io::Result<u8> {
+    if is_stdin(&args.rules) && is_stdin(&args.board) {
+        return super::fail(
+            MOVES,
+            "--rules and --board cannot both be standard input ('-')",
+        );
+    }
+    let mut inputs = Vec::with_capacity(2);
+    for path in [&args.rules, &args.board] {
+        match read(path, options.limits) {
+            Ok(input) => inputs.push(input),
+            Err(error) => {
+                unreadable(MOVES, path, &error)?;
+                return Ok(FAILURE);
+            }
+        }
+    }
+    let rules = ggn::Rules::read(&inputs[0], options);
+    let position = ggn::Position::parse(&inputs[1], options);
+    let mut stderr = super::pipe::stderr();
+    if let (Err(diagnostics), false) = (&rules, args.quiet) {
+        let name = args.rules.to_string_lossy();
+        report(&mut stderr, args.common.format, &name, diagnostics)?;
+    }
+    if let (Err(diagnostics), false) = (&position, args.quiet) {
+        let name = args.board.to_string_lossy();
+        report(&mut stderr, args.common.format, &name, diagnostics)?;
+    }
+    let (Ok(rules), Ok(position)) = (rules, position) else {
+        return Ok(REJECTED);
+    };
+    let wanted =
+        |filter: &Option<String>, value: &str| filter.as_deref().is_none_or(|f| f == value);
+    for found in rules.moves(&position) {
+        if out.is_closed() {
+            break;
+        }
+        if !(wanted(&args.piece, found.piece)
+            && wanted(&args.from, found.from)
+            && wanted(&args.to, found.to))
+        {
+            continue;
         }
         match args.common.format {
             Format::Json => {

@@ -67,6 +67,18 @@ pub fn migrate(args: &MigrateArgs, stdout: &mut impl Write) -> io::Result<u8> {
         },
     };
     let converter = Converter::new(args.from, args.to, options);
+    if args.ggn
+        && args.edition == crate::ggn::Edition::Ggn202510
+        && args.to != crate::Dialect::named("qpi-2026-01")
+    {
+        return super::fail(
+            "migrate",
+            format!(
+                "--edition ggn-2025-10 writes qpi-2026-01 tokens: --to must be qpi-2026-01, not {}",
+                args.to
+            ),
+        );
+    }
     if args.ggn {
         return super::migrate_ggn::migrate_ggn(args, &converter, input_path, stdout);
     }

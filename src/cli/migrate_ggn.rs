@@ -5,7 +5,7 @@
 use std::io::{self, BufWriter, Write};
 use std::path::Path;
 
-use crate::convert::ggn::{migrate_document, DocumentMigration, Stage};
+use crate::convert::ggn::{migrate_document, migrate_to_newest, DocumentMigration, Stage};
 use crate::convert::{Converter, Summary};
 use crate::ggn::Limits;
 
@@ -32,7 +32,11 @@ pub(super) fn migrate_ggn(
         _ => None,
     };
     let mut report = args.report.as_deref().map(create).transpose()?;
-    let migration = migrate_document(&bytes, converter, &limits);
+    let migration = if args.edition == crate::ggn::Edition::Ggn202510 {
+        migrate_to_newest(&bytes, converter, &limits)
+    } else {
+        migrate_document(&bytes, converter, &limits)
+    };
     let mut stderr = BufWriter::new(super::pipe::stderr());
     for problem in migration.problems() {
         if !args.quiet {

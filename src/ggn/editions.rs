@@ -13,7 +13,7 @@ use super::validate::{self, Options, Sink, Validation};
 /// checked piece by piece as it is read: the whole JSON tree is never held at once.
 ///
 /// A valid `ggn-2014` document comes with its model ([`Validation::document`]); the newest
-/// edition is validated without one (its evaluation is to come).
+/// edition is validated without one ([`Rules::read`](super::Rules::read) builds its model).
 ///
 /// ```
 /// use gan::ggn::{validate, Edition, Options};

@@ -3,7 +3,8 @@
 //! Its text was rewritten in place; [`Edition`] names the editions by date (G18):
 //! `ggn-2014`, the default, described below, and `ggn-2025-10`, the QPI-keyed must/deny
 //! edition ([`Options::edition`], docs/DECISIONS.md §4a, G18–G29), which [`diagnose`],
-//! [`diagnose_to`] and [`validate`] check (without a model: its evaluation is to come).
+//! [`diagnose_to`] and [`validate`] check, and whose documents [`Rules`] evaluates on a
+//! [`Position`] (G28–G31).
 //!
 //! A GGN document maps a piece (a GAN identifier) to source squares, destination squares and
 //! a list of variants, each with `require` (all must hold), `prevent` (none may hold) and
@@ -66,6 +67,8 @@
 //! | G14 | pointers, stable codes, GAN codes, all errors | `ggn::diagnostics::all_problems_*`, `ggn::codes_table`, every corpus vector |
 //! | G15 | schema patterns strict in every engine | `ggn_corpus::g15_*`, `ggn::schema` |
 //! | G18–G27 | the newest edition's validation (`ggn-2025-10`) | `ggn_newest`, corpus `valid/ggn-2025-10-*/*`, `invalid/ggn-2025-10-*/*` |
+//! | G28–G31 | the newest edition's evaluation on a position | `ggn_newest_moves`, peers/sanki-engine/compare.py in `.ci/run` |
+//! | G32–G37 | migration of `ggn-2014` documents to `ggn-2025-10` | `migrate_ggn_newest` |
 
 pub mod codes;
 mod diagnostic;
@@ -85,6 +88,7 @@ pub use self::document::{Document, State, Variant};
 pub use self::edition::{Edition, UnknownEdition};
 pub use self::editions::{diagnose, diagnose_to, validate};
 pub use self::evaluate::{Board, Move, MoveFilter, MoveRef, ResultBoard};
+pub use self::newest::{Position, PossibleMove, Rules};
 pub use self::reader::Limits;
 pub use self::squares::{read_squares, SquaresError};
 #[cfg(feature = "test-support")]

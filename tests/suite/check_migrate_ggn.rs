@@ -26,6 +26,36 @@ fn the_migrate_ggn_reference_adapter_passes_every_vector() {
     assert_eq!(report.summary().total.get(Status::Pass), cases.len());
 }
 
+/// The migrations to `ggn-2025-10` (G32–G37): run when `qpi-2026-01` is named, never by
+/// default (D13), and passed by the reference adapter, which migrates to that edition
+/// independently.
+#[test]
+fn the_migrations_to_the_newest_edition_run_when_named_and_the_reference_passes_them() {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("conformance/migrate-ggn.json");
+    let file: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let newest: Vec<&str> = file["vectors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|v| v["edition"] == "ggn-2025-10")
+        .map(|v| v["id"].as_str().unwrap())
+        .collect();
+    assert!(newest.len() >= 10, "{}", newest.len());
+    assert!(cases().iter().all(|c| !newest.contains(&c.id.as_str())));
+    let selection = Selection {
+        dialects: vec!["qpi-2026-01".parse().unwrap()],
+        ..Selection::default()
+    };
+    let named = check::plan(&gan::suite::migrate_ggn::embedded(), &selection).unwrap();
+    let ids: Vec<&str> = named.iter().map(|c| c.id.as_str()).collect();
+    assert_eq!(ids, newest);
+    let command = python_command(&adapter("migrate_ggn_ref.py"), &[]);
+    let report = run(&named, &config(command, Mode::Batch, false));
+    assert!(report.passed(), "{:#?}", failures(&report));
+    assert_eq!(report.summary().total.get(Status::Pass), newest.len());
+}
+
 #[track_caller]
 fn judge(id: &str, reply: Value) -> (Status, String) {
     let case = case(&cases(), id);

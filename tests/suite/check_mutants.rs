@@ -469,9 +469,16 @@ fn a_mutant_edit_that_does_not_apply_is_an_error() {
 
 /// Runs every mutant of `tests/mutants/{folder}` (copies of `conformance/adapters/{adapter}`,
 /// placed next to copies of the other adapters, which they import) over `cases` in batch
-/// mode; every one must fail, by at least [`MIN_KILLING`] failing vectors. Prints the score and
-/// what caught each mutant.
-fn every_mutant_fails(folder: &str, adapter: &str, cases: &[Case], at_least: usize) {
+/// mode, or, for a mutant with `%% dialect` lines, over the vectors `plan` selects for those
+/// dialects (the newest GGN edition runs only when named, D13); every one must fail, by at
+/// least [`MIN_KILLING`] failing vectors. Prints the score and what caught each mutant.
+fn every_mutant_fails(
+    folder: &str,
+    adapter: &str,
+    cases: &[Case],
+    plan: &dyn Fn(&Selection) -> Vec<Case>,
+    at_least: usize,
+) {
     let adapters = gan_ref().parent().unwrap().to_path_buf();
     let reference = std::fs::read_to_string(adapters.join(adapter)).unwrap();
     let dir = tempfile::tempdir().unwrap();
@@ -500,7 +507,17 @@ fn every_mutant_fails(folder: &str, adapter: &str, cases: &[Case], at_least: usi
         if let Some(timeout) = mutant.timeout {
             batch.timeout = timeout;
         }
-        let report = run(cases, &batch);
+        let named: Vec<Case>;
+        let selected = if mutant.dialects.is_empty() {
+            cases
+        } else {
+            named = plan(&Selection {
+                dialects: mutant.dialects.clone(),
+                ..Selection::default()
+            });
+            named.as_slice()
+        };
+        let report = run(selected, &batch);
         let mode = if mutant.check_errors {
             "batch, --check-errors"
         } else {
@@ -561,19 +578,30 @@ fn every_mutant_fails(folder: &str, adapter: &str, cases: &[Case], at_least: usi
 
 #[test]
 fn every_mutant_of_the_ggn_adapter_fails_the_ggn_suite() {
-    let cases = gan::check::plan(&gan::suite::ggn::embedded(), &Selection::default()).unwrap();
-    every_mutant_fails("ggn", "ggn_ref.py", &cases, 7);
+    let plan =
+        |selection: &Selection| gan::check::plan(&gan::suite::ggn::embedded(), selection).unwrap();
+    every_mutant_fails("ggn", "ggn_ref.py", &plan(&Selection::default()), &plan, 7);
 }
 
 #[test]
 fn every_mutant_of_the_migrate_adapter_fails_the_migrate_suite() {
-    let cases = gan::check::plan(&gan::suite::migrate::embedded(), &Selection::default()).unwrap();
-    every_mutant_fails("migrate", "migrate_ref.py", &cases, 3);
+    let plan = |selection: &Selection| {
+        gan::check::plan(&gan::suite::migrate::embedded(), selection).unwrap()
+    };
+    every_mutant_fails(
+        "migrate",
+        "migrate_ref.py",
+        &plan(&Selection::default()),
+        &plan,
+        3,
+    );
 }
 
 #[test]
 fn every_mutant_of_the_migrate_ggn_adapter_fails_the_migrate_ggn_suite() {
-    let cases =
-        gan::check::plan(&gan::suite::migrate_ggn::embedded(), &Selection::default()).unwrap();
-    every_mutant_fails("migrate-ggn", "migrate_ggn_ref.py", &cases, 4);
+    let plan = |selection: &Selection| {
+        gan::check::plan(&gan::suite::migrate_ggn::embedded(), selection).unwrap()
+    };
+    let cases = plan(&Selection::default());
+    every_mutant_fails("migrate-ggn", "migrate_ggn_ref.py", &cases, &plan, 4);
 }

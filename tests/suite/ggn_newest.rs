@@ -34,7 +34,7 @@ fn the_engine_shape_is_valid_in_the_newest_edition_only() {
     assert_eq!(found(ENGINE), []);
     let validation = validate(ENGINE.as_bytes(), &newest());
     assert!(validation.is_valid());
-    // Validated, not modelled: the newest edition's evaluation is to come.
+    // Validated, not modelled: `Rules::read` builds the newest edition's model.
     assert!(validation.document().is_none());
     // The default edition is ggn-2014, which rejects it.
     let old = validate(ENGINE.as_bytes(), &Options::default());

@@ -211,6 +211,7 @@ fn the_judge_of_evaluation() {
                 let mut board: std::collections::BTreeMap<_, _> = m
                     .board
                     .iter()
+                    .flatten()
                     .map(|(k, v)| (k.clone(), Some(v.clone())))
                     .collect();
                 if null_source {
@@ -221,7 +222,8 @@ fn the_judge_of_evaluation() {
                     from: m.from.clone(),
                     to: m.to.clone(),
                     variant: m.variant,
-                    board,
+                    board: Some(board),
+                    possibility: None,
                 }
             })
             .collect()
@@ -252,6 +254,7 @@ fn the_judge_of_evaluation() {
     let mut wrong_board = as_reply(&[0, 1, 2, 3], false);
     wrong_board[0]
         .board
+        .get_or_insert_default()
         .insert("e8".to_owned(), Some("CHESS:P".to_owned()));
     assert!(matches!(
         judge_evaluation(e4, &reply(wrong_board)),

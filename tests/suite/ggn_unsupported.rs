@@ -128,8 +128,10 @@ fn unsupported_for_a_vector_that_does_not_need_it_fails() {
     assert_eq!(result.status, Status::Pass, "{:?}", result.detail);
 }
 
-/// The newest edition's vectors: run when `qpi-2026-01` is named, each needing the feature
-/// `edition` (and not `dialect`: their dialect is the edition's own QPI).
+/// The newest edition's vectors, validation and evaluation: run when `qpi-2026-01` is named,
+/// each needing the feature `edition` (and not `dialect`: their dialect is the edition's own
+/// QPI); the reference adapter, which evaluates the edition independently (G28–G31), passes
+/// them all.
 #[test]
 fn the_newest_edition_runs_when_named_and_needs_the_feature_edition() {
     let newest: gan::Dialect = "qpi-2026-01".parse().unwrap();
@@ -138,17 +140,30 @@ fn the_newest_edition_runs_when_named_and_needs_the_feature_edition() {
         ..gan::check::Selection::default()
     };
     let cases = check::plan(&gan::suite::ggn::embedded(), &selection).unwrap();
-    let path =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("conformance/ggn/validation.json");
-    let file: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
-    let expected = file["vectors"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|v| v["edition"] == "ggn-2025-10")
-        .count();
+    let newest_in = |name: &str| {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join(format!("conformance/ggn/{name}.json"));
+        let file: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+        file["vectors"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|v| v["edition"] == "ggn-2025-10")
+            .count()
+    };
+    // Validation vectors and evaluation vectors (`moves` requests with a position, G28–G31).
+    let (validation, evaluation) = (newest_in("validation"), newest_in("evaluation"));
+    let expected = validation + evaluation;
     assert_eq!(cases.len(), expected);
-    assert!(expected >= 40, "{expected}");
+    assert!(
+        validation >= 40 && evaluation >= 20,
+        "{validation}, {evaluation}"
+    );
+    let moves = cases
+        .iter()
+        .filter(|c| c.id.starts_with("ggn/moves/"))
+        .count();
+    assert_eq!(moves, evaluation);
     let lacking = python_command(
         &adapter("ggn_ref.py"),
         &["--without", "edition", "--without", "dialect"],

@@ -5,7 +5,7 @@
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
-use gan::convert::ggn::migrate_document;
+use gan::convert::ggn::{migrate_document, migrate_to_newest};
 use gan::convert::{Converter, Intermediate, Options, Severity};
 use gan::ggn::reader::{self, Limits};
 use gan::suite::ggn::format::Expected;
@@ -126,7 +126,11 @@ fn run(vector: &MigrateGgnVector) -> (Option<reader::Node>, Vec<Expected>, Vec<E
         options,
     );
     let limits = Limits::default();
-    let migration = migrate_document(vector.document_text.as_bytes(), &converter, &limits);
+    let migration = if vector.edition.is_some() {
+        migrate_to_newest(vector.document_text.as_bytes(), &converter, &limits)
+    } else {
+        migrate_document(vector.document_text.as_bytes(), &converter, &limits)
+    };
     let of = |severity: Severity| {
         sorted(
             migration

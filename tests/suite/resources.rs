@@ -10,6 +10,8 @@
 //!   most 2 MiB, so that 8S is under the reader's default size limit of 16 MiB);
 //! - `ggn validate --edition ggn-2025-10` on a document in the engine's shape (S and 8S) and
 //!   on an error-dense one (8S, memory only): the same budget;
+//! - `ggn moves --edition ggn-2025-10` with rules of S and 8S in that shape (the model of the
+//!   whole document is held): the same budget;
 //! - `ggn validate` on error-dense documents (`{"x":[],"x":[],…}`, three diagnostics every
 //!   7 bytes, at the top level and inside one piece): the same budget, text and JSON (the
 //!   diagnostics are written as they are found, not held);
@@ -465,6 +467,46 @@ fn ggn_moves_on_a_large_board_within_the_ggn_budget() {
     let size = small_size().min(GGN_MAX_SMALL);
     let (peak, board) = scales_linearly_from(size, "ggn moves", &args, ggn_board);
     within_ggn_budget("ggn moves", peak, rules.len() + board);
+}
+
+/// A valid document of the newest edition of about `size` bytes: [`ggn_newest`]'s shape
+/// without its errors.
+fn ggn_newest_valid(size: usize) -> Vec<u8> {
+    let text = String::from_utf8(ggn_newest(size)).unwrap();
+    text.replace("W:K^^", "empty").into_bytes()
+}
+
+#[test]
+#[ignore = "needs the release binary: .ci/run runs it"]
+fn ggn_moves_newest_edition_within_the_ggn_budget() {
+    let dir = tempfile::tempdir().unwrap();
+    let board_path = dir.path().join("position.json");
+    std::fs::write(&board_path, r#"{"a1": "W:K^", "b1": null, "c1": null}"#).unwrap();
+    let board_arg = board_path.to_str().unwrap();
+    // The rules grow (the last argument, `--rules FILE`): the model of the whole document
+    // is held, the position is small.
+    let args = [
+        "ggn",
+        "moves",
+        "--edition",
+        "ggn-2025-10",
+        "--board",
+        board_arg,
+        "--rules",
+    ];
+    // Both possibilities of a1 -> b1 allow the move (c1 empty; d1 off the board, G29).
+    let small = dir.path().join("rules.json");
+    std::fs::write(&small, ggn_newest_valid(1000)).unwrap();
+    let output = command(&args, &small).output().unwrap();
+    assert!(output.status.success(), "ggn moves: {}", output.status);
+    assert_eq!(
+        String::from_utf8(output.stdout).unwrap(),
+        "W:K^ a1 -> b1 (possibility 0)\nW:K^ a1 -> b1 (possibility 1)\n"
+    );
+    let size = small_size().min(GGN_MAX_SMALL);
+    let name = "ggn moves --edition ggn-2025-10";
+    let (peak, document) = scales_linearly_from(size, name, &args, ggn_newest_valid);
+    within_ggn_budget(name, peak, document);
 }
 
 /// The smallest GAN vector file of the corpus test: below it the program's own size

@@ -41,11 +41,13 @@
 //! assert_eq!((problem.code(), problem.pointer()), ("key-collision", "/CHESS:K"));
 //! ```
 
+mod newest;
 mod problem;
 mod walk;
 
 use std::collections::HashSet;
 
+pub use self::newest::{migrate_to_newest, NOT_CELL, PERFORM_DROPPED, SCHEMA_DROPPED};
 pub use self::problem::{Problem, Stage};
 
 use super::{Converter, Severity, Summary};

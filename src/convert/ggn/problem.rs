@@ -125,6 +125,24 @@ impl Problem {
         }
     }
 
+    /// A change of edition (`ggn-2014` → `ggn-2025-10`) at `pointer`: what the newest
+    /// edition drops (a warning) or cannot say (an error).
+    pub(super) fn edition(
+        pointer: String,
+        code: &'static str,
+        severity: Severity,
+        message: String,
+    ) -> Self {
+        Problem {
+            stage: Stage::Conversion,
+            pointer,
+            line: None,
+            column: None,
+            input: None,
+            finding: Finding::new(code, severity, message),
+        }
+    }
+
     /// The same problem as an error (`strict`: warnings are errors, M7).
     pub(super) fn into_error(self) -> Self {
         Problem {

@@ -208,7 +208,7 @@ impl<'a> Walk<'a> {
 
     /// The conversion of the identifier `text` found at `path`: counted, its diagnostics
     /// reported there; the output, unless rejected.
-    fn identifier(&mut self, text: &str, path: &Path<'_>) -> Option<String> {
+    pub(super) fn identifier(&mut self, text: &str, path: &Path<'_>) -> Option<String> {
         if !self.conversions.contains_key(text) {
             // Bounded: a document of many distinct identifiers would otherwise keep every
             // conversion; converting again after a clear gives the same result.

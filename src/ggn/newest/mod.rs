@@ -14,6 +14,11 @@
 //! bounded by the document and one source's tree, not by the number of diagnostics.
 
 mod check;
+mod position;
+mod rules;
+
+pub use self::position::Position;
+pub use self::rules::{PossibleMove, Rules};
 
 use super::diagnostic::Diagnostic;
 use super::pointer::Path;

@@ -21,8 +21,15 @@ pub const VALIDATION_FORMAT: u32 = 3;
 /// vectors each hold one error).
 pub const VALIDATION_READABLE: [u32; 3] = [1, 2, VALIDATION_FORMAT];
 
-/// The version of the format of `ggn/evaluation.json` (its `"format"`).
-pub const EVALUATION_FORMAT: u32 = 1;
+/// The version of the format of `ggn/evaluation.json` (its `"format"`). Format 2: a vector
+/// may name its GGN edition (`edition`, absent for `ggn-2014`); a `ggn-2025-10` vector holds
+/// a `position` instead of a `board` and its moves name a `possibility` instead of a
+/// `variant` and a board after the move (G28–G31).
+pub const EVALUATION_FORMAT: u32 = 2;
+
+/// The versions of `ggn/evaluation.json` this build reads: a format-1 file is a format-2 file
+/// whose vectors are all of the 2014 edition.
+pub const EVALUATION_READABLE: [u32; 2] = [1, EVALUATION_FORMAT];
 
 /// `ggn/validation.json`: documents and their verdicts.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -89,23 +96,35 @@ pub struct EvaluationFile {
     pub vectors: Vec<EvaluationVector>,
 }
 
-/// A valid document, a valid board and a query, with every move they allow (G12).
+/// A valid document, a valid board (or position) and a query, with every move they allow
+/// (G12; G28–G31 for the `ggn-2025-10` edition).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct EvaluationVector {
     /// `ggn/moves/{group}/{slug}`.
     pub id: String,
-    /// The dialect of the GAN values of the document and the board.
+    /// The dialect of the GAN values of the document and the board; `qpi-2026-01` for the
+    /// `ggn-2025-10` edition (G19).
     pub dialect: String,
+    /// The GGN edition of the document, when it is not `ggn-2014` (format 2; G18).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub edition: Option<String>,
     /// The document's exact text.
     pub document_text: String,
-    /// The board: square → GAN identifier, or `null` for an empty square. A square absent
-    /// from it is empty too.
-    pub board: BTreeMap<String, Option<String>>,
+    /// The board of a `ggn-2014` vector: square → GAN identifier, or `null` for an empty
+    /// square. A square absent from it is empty too.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board: Option<BTreeMap<String, Option<String>>>,
+    /// The position of a `ggn-2025-10` vector (G30, G31): CELL coordinate → QPI token, or
+    /// `null` for an empty square of the board; a square absent from it is off the board.
+    /// `"*"`, when present, is the hand: an array of QPI tokens.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub position: Option<BTreeMap<String, PositionEntry>>,
     /// Which moves are asked for.
     pub query: Query,
     /// Every possible move that passes the query, in document order (pieces, sources,
-    /// destinations, variants, as written).
+    /// destinations, variants or possibilities, as written); for `ggn-2025-10`, one per
+    /// possibility that allows a move (G31).
     pub moves: Vec<ExpectedMove>,
     /// What the vector checks, and how its expectation was derived.
     pub note: String,
@@ -126,21 +145,38 @@ pub struct Query {
     pub to: Option<String>,
 }
 
-/// One possible move and the board after it.
+/// One possible move: in `ggn-2014`, its variant and the board after it; in `ggn-2025-10`,
+/// the possibility that allows it (that edition has no effects, G26).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ExpectedMove {
     /// The moving piece (the document's piece key).
     pub piece: String,
-    /// The source square.
+    /// The source square (`"*"`, the hand, for a drop in `ggn-2025-10`).
     pub from: String,
-    /// The destination square.
+    /// The destination square (or `"*"` in `ggn-2025-10`).
     pub to: String,
-    /// The index of the variant in its destination array.
-    pub variant: usize,
-    /// The occupied squares after the move (an empty square, listed as `null` or absent, is
-    /// left out: the two are the same board, G12).
-    pub board: BTreeMap<String, String>,
+    /// `ggn-2014`: the index of the variant in its destination array.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub variant: Option<usize>,
+    /// `ggn-2014`: the occupied squares after the move (an empty square, listed as `null` or
+    /// absent, is left out: the two are the same board, G12).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board: Option<BTreeMap<String, String>>,
+    /// `ggn-2025-10`: the index of the possibility in its destination's list (G31).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub possibility: Option<usize>,
+}
+
+/// A value of a `ggn-2025-10` position: a square's token or `null`, or the hand (`"*"`), an
+/// array of tokens (G30, G31).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum PositionEntry {
+    /// A square of the board: its token, or `None` when empty.
+    Square(Option<String>),
+    /// The hand.
+    Hand(Vec<String>),
 }
 
 /// The GGN suite's two vector files.

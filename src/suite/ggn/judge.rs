@@ -83,10 +83,13 @@ pub(crate) fn judge_moves(
     vector: &EvaluationVector,
     object: &Map<String, Value>,
 ) -> (Status, Option<String>) {
-    let needs: Vec<&str> = (vector.dialect != DEFAULT_DIALECT)
-        .then_some("dialect")
-        .into_iter()
-        .collect();
+    let needs: Vec<&str> = if vector.edition.is_some() {
+        vec!["edition"]
+    } else if vector.dialect != DEFAULT_DIALECT {
+        vec!["dialect"]
+    } else {
+        Vec::new()
+    };
     if let Some(result) = unsupported(object, &needs) {
         return result;
     }
@@ -201,14 +204,19 @@ fn first_difference(want: &[ExpectedMove], got: &[ExpectedMove]) -> String {
             continue;
         }
         let number = index + 1;
-        if (&want.piece, &want.from, &want.to, want.variant)
-            == (&got.piece, &got.from, &got.to, got.variant)
+        if (
+            &want.piece,
+            &want.from,
+            &want.to,
+            want.variant,
+            want.possibility,
+        ) == (&got.piece, &got.from, &got.to, got.variant, got.possibility)
         {
             return format!(
                 "move {number} ({}): board after it expected {}, got {}",
                 move_name(want),
-                board(&want.board),
-                board(&got.board)
+                board(want.board.as_ref()),
+                board(got.board.as_ref())
             );
         }
         return format!(
@@ -234,9 +242,14 @@ fn first_difference(want: &[ExpectedMove], got: &[ExpectedMove]) -> String {
     }
 }
 
-/// `CHESS:P e7-e8/1`: piece, source, destination and variant.
+/// `CHESS:P e7-e8/1`: piece, source, destination and variant (or possibility, `?` when
+/// neither is given).
 fn move_name(m: &ExpectedMove) -> String {
-    format!("{} {}-{}/{}", m.piece, m.from, m.to, m.variant)
+    let index = m
+        .variant
+        .or(m.possibility)
+        .map_or_else(|| "?".to_owned(), |i| i.to_string());
+    format!("{} {}-{}/{index}", m.piece, m.from, m.to)
 }
 
 fn move_list(moves: &[ExpectedMove]) -> String {
@@ -246,8 +259,11 @@ fn move_list(moves: &[ExpectedMove]) -> String {
     moves.iter().map(move_name).collect::<Vec<_>>().join(", ")
 }
 
-fn board(board: &BTreeMap<String, String>) -> String {
-    serde_json::to_string(board).unwrap_or_default()
+fn board(board: Option<&BTreeMap<String, String>>) -> String {
+    board.map_or_else(
+        || "none".to_owned(),
+        |board| serde_json::to_string(board).unwrap_or_default(),
+    )
 }
 
 /// What a validation vector expects, in words: `valid`, `valid, warnings: …` or
@@ -338,11 +354,19 @@ pub(crate) fn evaluation_lines(
     let mut lines = vec![
         ("document", document_line(bytes)),
         ("dialect", vector.dialect.clone()),
-        (
-            "board",
-            serde_json::to_string(&vector.board).unwrap_or_default(),
-        ),
     ];
+    if let Some(edition) = &vector.edition {
+        lines.push(("edition", edition.clone()));
+    }
+    if let Some(board) = &vector.board {
+        lines.push(("board", serde_json::to_string(board).unwrap_or_default()));
+    }
+    if let Some(position) = &vector.position {
+        lines.push((
+            "position",
+            serde_json::to_string(position).unwrap_or_default(),
+        ));
+    }
     if vector.query != Query::default() {
         lines.push((
             "query",
@@ -389,11 +413,14 @@ mod tests {
             piece: piece.to_owned(),
             from: "a1".to_owned(),
             to: to.to_owned(),
-            variant,
-            board: board
-                .iter()
-                .map(|&(s, p)| (s.to_owned(), p.to_owned()))
-                .collect(),
+            variant: Some(variant),
+            board: Some(
+                board
+                    .iter()
+                    .map(|&(s, p)| (s.to_owned(), p.to_owned()))
+                    .collect(),
+            ),
+            possibility: None,
         }
     }
 

@@ -11,7 +11,7 @@ use crate::suite::common::Problem;
 use crate::suite::SuiteCorpus;
 
 use super::format::{
-    EvaluationFile, GgnFiles, ValidationFile, EVALUATION_FORMAT, VALIDATION_READABLE,
+    EvaluationFile, GgnFiles, ValidationFile, EVALUATION_READABLE, VALIDATION_READABLE,
 };
 use super::validate;
 
@@ -92,7 +92,7 @@ impl GgnFile for ValidationFile {
 }
 
 impl GgnFile for EvaluationFile {
-    const READABLE: &'static [u32] = &[EVALUATION_FORMAT];
+    const READABLE: &'static [u32] = &EVALUATION_READABLE;
     fn format(&self) -> u32 {
         self.format
     }

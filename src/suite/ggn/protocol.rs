@@ -7,7 +7,9 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::format::{EvaluationVector, Expected, ExpectedMove, Query, ValidationVector};
+use super::format::{
+    EvaluationVector, Expected, ExpectedMove, PositionEntry, Query, ValidationVector,
+};
 
 /// One request line.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -41,10 +43,17 @@ pub enum Request {
         id: String,
         /// The dialect of the GAN values.
         dialect: String,
+        /// The GGN edition, when it is not `ggn-2014`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        edition: Option<String>,
         /// The document's exact text.
         document_text: String,
-        /// Square → GAN identifier or `null`.
-        board: BTreeMap<String, Option<String>>,
+        /// `ggn-2014`: square → GAN identifier or `null`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        board: Option<BTreeMap<String, Option<String>>>,
+        /// `ggn-2025-10`: CELL → QPI token or `null`, and `"*"`, the hand (G30, G31).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        position: Option<BTreeMap<String, PositionEntry>>,
         /// Which moves are asked for.
         query: Query,
     },
@@ -69,8 +78,10 @@ impl Request {
         Request::Moves {
             id: vector.id.clone(),
             dialect: vector.dialect.clone(),
+            edition: vector.edition.clone(),
             document_text: vector.document_text.clone(),
             board: vector.board.clone(),
+            position: vector.position.clone(),
             query: vector.query.clone(),
         }
     }
@@ -114,10 +125,15 @@ pub struct ReplyMove {
     pub from: String,
     /// The destination square.
     pub to: String,
-    /// The variant's index.
-    pub variant: usize,
-    /// The board after the move.
-    pub board: BTreeMap<String, Option<String>>,
+    /// `ggn-2014`: the variant's index.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub variant: Option<usize>,
+    /// `ggn-2014`: the board after the move.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board: Option<BTreeMap<String, Option<String>>>,
+    /// `ggn-2025-10`: the possibility's index.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub possibility: Option<usize>,
 }
 
 /// What a reply earns.
@@ -215,11 +231,13 @@ pub(crate) fn occupied(moves: &[ReplyMove]) -> Vec<ExpectedMove> {
             from: m.from.clone(),
             to: m.to.clone(),
             variant: m.variant,
-            board: m
-                .board
-                .iter()
-                .filter_map(|(square, piece)| Some((square.clone(), piece.clone()?)))
-                .collect(),
+            board: m.board.as_ref().map(|board| {
+                board
+                    .iter()
+                    .filter_map(|(square, piece)| Some((square.clone(), piece.clone()?)))
+                    .collect()
+            }),
+            possibility: m.possibility,
         })
         .collect()
 }

@@ -83,8 +83,37 @@ pub fn ggn_evaluation(file: &EvaluationFile) -> Result<(), Problem> {
         let id = vector.id.as_str();
         checker.id(index, id, ggn_moves_id())?;
         dialect(id, &vector.dialect)?;
-        rule(vector.board.keys().all(|s| !s.is_empty()), id, || {
-            "`board` has an empty square name".to_owned()
+        let newest = vector.edition.is_some();
+        if let Some(edition) = &vector.edition {
+            let known = edition.parse::<crate::ggn::Edition>();
+            rule(
+                known.is_ok_and(|e| e != crate::ggn::Edition::Ggn2014),
+                id,
+                || format!("`edition` {edition:?} is no GGN edition other than ggn-2014"),
+            )?;
+            rule(vector.dialect == "qpi-2026-01", id, || {
+                "the ggn-2025-10 edition's values are qpi-2026-01 tokens (G19)".to_owned()
+            })?;
+        }
+        rule(
+            vector.board.is_some() != newest && vector.position.is_some() == newest,
+            id,
+            || "a ggn-2014 vector has a `board`, a ggn-2025-10 vector a `position`".to_owned(),
+        )?;
+        if let Some(board) = &vector.board {
+            rule(board.keys().all(|s| !s.is_empty()), id, || {
+                "`board` has an empty square name".to_owned()
+            })?;
+        }
+        let shape = |m: &super::format::ExpectedMove| {
+            if newest {
+                m.possibility.is_some() && m.variant.is_none() && m.board.is_none()
+            } else {
+                m.possibility.is_none() && m.variant.is_some() && m.board.is_some()
+            }
+        };
+        rule(vector.moves.iter().all(shape), id, || {
+            "a ggn-2014 move has `variant` and `board`, a ggn-2025-10 move `possibility`".to_owned()
         })?;
         rule(!vector.note.is_empty(), id, || "`note` is empty".to_owned())?;
     }

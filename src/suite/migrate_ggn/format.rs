@@ -6,14 +6,19 @@ use serde::{Deserialize, Serialize};
 
 pub use crate::suite::common::{Expected, VectorOptions};
 
-/// The version of the file format (`"format"`).
-pub const FORMAT: u32 = 1;
+/// The version of the file format (`"format"`). Format 2: a vector may name the GGN edition
+/// it migrates to (`edition`, absent for `ggn-2014`; G32–G37).
+pub const FORMAT: u32 = 2;
+
+/// The versions this build reads: a format-1 file is a format-2 file whose vectors all stay
+/// in the 2014 edition.
+pub const READABLE: [u32; 2] = [1, FORMAT];
 
 /// `conformance/migrate-ggn.json`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MigrateGgnFile {
-    /// Always [`FORMAT`].
+    /// [`FORMAT`] (or 1 in an older file).
     pub format: u32,
     /// The decisions the vectors follow.
     pub decisions: String,
@@ -32,6 +37,10 @@ pub struct MigrateGgnVector {
     pub from: String,
     /// The target dialect.
     pub to: String,
+    /// The GGN edition the document migrates to, when it is not `ggn-2014` (format 2):
+    /// `ggn-2025-10`, whose `to` is then `qpi-2026-01` (G32).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub edition: Option<String>,
     /// The input document's exact text (duplicate keys survive, which a JSON value could not
     /// hold).
     pub document_text: String,

@@ -18,9 +18,11 @@ pub fn migrate_ggn_file() -> MigrateGgnFile {
     MigrateGgnFile {
         format: FORMAT,
         decisions:
-            "DECISIONS.md §3 (M1–M7) and §4 (G1–G17); docs/migrate.md, \"Inside GGN documents\""
+            "DECISIONS.md §3 (M1–M7) and §4 (G1–G17); docs/migrate.md, \"Inside GGN documents\"; \
+             the vectors of \"edition\" ggn-2025-10: §4a (G32–G37) and M10–M13, docs/migrate.md, \
+             \"To the newest GGN edition\""
                 .to_owned(),
-        vectors: CASES.iter().map(Case::vector).collect(),
+        vectors: CASES.iter().chain(NEWEST).map(Case::vector).collect(),
     }
 }
 
@@ -48,6 +50,8 @@ struct Case {
     slug: &'static str,
     intermediate: &'static str,
     strict: bool,
+    /// The GGN edition migrated to, when it is not `ggn-2014`.
+    edition: Option<&'static str>,
     document: &'static str,
     expect: Expect,
     note: &'static str,
@@ -86,6 +90,7 @@ impl Case {
             ),
             from: self.from.to_owned(),
             to: self.to.to_owned(),
+            edition: self.edition.map(str::to_owned),
             document_text: self.document.to_owned(),
             options: VectorOptions {
                 intermediate: self.intermediate.to_owned(),
@@ -113,6 +118,7 @@ const fn case(
         slug,
         intermediate: "error",
         strict: false,
+        edition: None,
         document,
         expect,
         note,
@@ -261,4 +267,115 @@ const CASES: &[Case] = &[
         r#"{"s:-k": {"5a": {"5b": [{"perform": {"5a": null, "5b": "s:-k"}}]}}}"#,
         Refused(&[(AMBIGUOUS, "/s:-k"), (KING, "/s:-k"), (AMBIGUOUS, "/s:-k/5a/5b/0/perform/5b"), (KING, "/s:-k/5a/5b/0/perform/5b")]),
         "M7: under strict, both warnings of each identifier are errors (the second player's s)")),
+];
+
+/// A case of a migration to `ggn-2025-10` (G32–G37), into `qpi-2026-01`.
+const fn newest(
+    from: &'static str,
+    (group, slug): (&'static str, &'static str),
+    document: &'static str,
+    expect: Expect,
+    note: &'static str,
+) -> Case {
+    Case {
+        edition: Some("ggn-2025-10"),
+        ..case((from, Q26), (group, slug), document, expect, note)
+    }
+}
+
+const Q26: &str = "qpi-2026-01";
+const DROPPED: &str = "perform-dropped";
+const NOT_CELL: &str = "not-cell";
+
+/// The migrations to the newest edition, written by hand from G32–G37 and M10–M13: the
+/// expected document, and every problem at its pointer into the input.
+#[rustfmt::skip]
+const NEWEST: &[Case] = &[
+    // G32, G33: keys and states into qpi-2026-01, require -> must, prevent -> deny.
+    newest(S, ("g33", "require-must-prevent-deny"),
+        r#"{"CHESS:K": {"e1": {"f1": [{"require": {"f1": "empty"}, "prevent": {"g1": "chess:r"}, "perform": {"e1": null, "f1": "CHESS:K"}}]}}}"#,
+        Converted(r#"{"C:K": {"e1": {"f1": [{"must": {"f1": "empty"}, "deny": {"g1": "c:r"}}]}}}"#, &[(DROPPED, "/CHESS:K/e1/f1/0/perform")]),
+        "G33: require becomes must and prevent deny, their squares kept; G32: the key and the prevented state become qpi-2026-01 tokens; G34: the perform dropped with its warning"),
+    newest(S, ("g33", "order-kept"),
+        r#"{"CHESS:K": {"e1": {"f1": [{"prevent": {"g1": "chess:r"}, "require": {"f1": "empty"}, "perform": {"e1": null, "f1": "CHESS:K"}}]}}}"#,
+        Converted(r#"{"C:K": {"e1": {"f1": [{"deny": {"g1": "c:r"}, "must": {"f1": "empty"}}]}}}"#, &[(DROPPED, "/CHESS:K/e1/f1/0/perform")]),
+        "G33: renamed in place: a prevent written before its require stays first"),
+    newest(S, ("g32", "states-and-keywords"),
+        r#"{"SHOGI:+P": {"c5": {"b5": [{"require": {"b5": "enemy", "d5": "shogi:+r", "a5": "empty"}, "perform": {"c5": null, "b5": "SHOGI:+P"}}]}}}"#,
+        Converted(r#"{"S:+P": {"c5": {"b5": [{"must": {"b5": "enemy", "d5": "s:+r", "a5": "empty"}}]}}}"#, &[(DROPPED, "/SHOGI:+P/c5/b5/0/perform")]),
+        "G32: \"empty\" and \"enemy\" stay, an identifier becomes its qpi-2026-01 token (M13: the family table, Native), the conditions' order kept"),
+    newest(B, ("g32", "beta-king-terminal"),
+        r#"{"C:-K": {"e1": {"e2": [{"prevent": {"e2": "C:R"}, "perform": {"e1": null, "e2": "C:-K"}}]}}, "C:K": {"d1": {"d2": [{"perform": {"d1": null, "d2": "C:K"}}]}}}"#,
+        Converted(r#"{"C:K^": {"e1": {"e2": [{"deny": {"e2": "C:R"}}]}}, "C:K": {"d1": {"d2": [{}]}}}"#, &[(DROPPED, "/C:-K/e1/e2/0/perform"), (DROPPED, "/C:K/d1/d2/0/perform")]),
+        "G32, M10: beta's king-like C:-K becomes the terminal C:K^ without a warning, so C:-K and C:K stay two keys; a variant with a perform alone becomes a possibility without condition (G34)"),
+    newest(L, ("g32", "key-collision"),
+        r#"{"CHESS:KING": {"e1": {"f1": [{"perform": {"e1": null, "f1": "CHESS:KING"}}]}}, "CHESS:K": {"e1": {"d1": [{"perform": {"e1": null, "d1": "CHESS:K"}}]}}}"#,
+        Refused(&[("key-collision", "/CHESS:K")]),
+        "G32, M13: CHESS:KING and CHESS:K both become C:K (no ^ is invented); the second key is the error (G9)"),
+    with("drop", false, newest(P, ("g32", "intermediate-dropped"),
+        r#"{"SHOGI:P'": {"e5": {"e4": [{"require": {"e4": "empty"}, "perform": {"e5": null, "e4": "SHOGI:+P"}}]}}}"#,
+        Converted(r#"{"S:P": {"e5": {"e4": [{"must": {"e4": "empty"}}]}}}"#, &[("intermediate-dropped", "/SHOGI:P'"), (DROPPED, "/SHOGI:P'/e5/e4/0/perform")]),
+        "G32, M4: the conversions' options apply; the intermediate ' dropped, with its warning")),
+    newest(P, ("g32", "intermediate-error"),
+        r#"{"SHOGI:P'": {"e5": {"e4": [{"require": {"e4": "empty"}, "perform": {"e5": null, "e4": "SHOGI:+P"}}]}}}"#,
+        Refused(&[("intermediate-unrepresentable", "/SHOGI:P'")]),
+        "G32, M4: an identifier that does not convert refuses the document"),
+    // G34: perform dropped, one warning per variant.
+    newest(S, ("g34", "every-variant-kept"),
+        r#"{"CHESS:P": {"e7": {"e8": [{"require": {"e8": "empty"}, "perform": {"e7": null, "e8": "CHESS:Q"}}, {"require": {"e8": "empty"}, "perform": {"e7": null, "e8": "CHESS:N"}}]}}}"#,
+        Converted(r#"{"C:P": {"e7": {"e8": [{"must": {"e8": "empty"}}, {"must": {"e8": "empty"}}]}}}"#, &[(DROPPED, "/CHESS:P/e7/e8/0/perform"), (DROPPED, "/CHESS:P/e7/e8/1/perform")]),
+        "G34: a promotion's variants become identical possibilities, each kept at its index, each perform a warning at its pointer"),
+    newest(S, ("g34", "perform-not-converted"),
+        r#"{"CHESS:P": {"e7": {"e8": [{"require": {"e8": "empty"}, "perform": {"e7": null, "e8": "CHESS960:Q"}}]}}}"#,
+        Converted(r#"{"C:P": {"e7": {"e8": [{"must": {"e8": "empty"}}]}}}"#, &[(DROPPED, "/CHESS:P/e7/e8/0/perform")]),
+        "G34: a dropped perform's identifiers are not converted: CHESS960, a style with no QPI letter, refuses nothing there"),
+    // G35: $schema dropped.
+    newest(S, ("g35", "schema-dropped"),
+        r#"{"$schema": "https://sashite.dev/schemas/ggn/1.0.0/schema.json", "CHESS:P": {"e2": {"e4": [{"require": {"e3": "empty", "e4": "empty"}, "perform": {"e2": null, "e4": "CHESS:P"}}]}}}"#,
+        Converted(r#"{"C:P": {"e2": {"e4": [{"must": {"e3": "empty", "e4": "empty"}}]}}}"#, &[("schema-dropped", "/$schema"), (DROPPED, "/CHESS:P/e2/e4/0/perform")]),
+        "G35: the top-level \"$schema\" is dropped with a warning"),
+    // G36: squares that are no CELL coordinate.
+    newest(S, ("g36", "not-cell-everywhere"),
+        r#"{"CHESS:R": {"A1": {"a2": [{"require": {"a2": "empty", "z0": "empty"}, "perform": {"A1": null, "a2": "CHESS:R"}}], "a10": [{"prevent": {"a1b": "enemy"}, "perform": {"A1": null, "a10": "CHESS:R"}}]}}}"#,
+        Refused(&[(NOT_CELL, "/CHESS:R/A1"), (NOT_CELL, "/CHESS:R/A1/a2/0/require/z0"), (NOT_CELL, "/CHESS:R/A1/a10/0/prevent/a1b")]),
+        "G36: a source, a require key and a prevent key that are no CELL coordinate, each an error; a10 is CELL; the dropped perform's squares are not read"),
+    newest(S, ("g36", "shogi-squares"),
+        r#"{"SHOGI:P": {"5g": {"5f": [{"require": {"5f": "empty"}, "perform": {"5g": null, "5f": "SHOGI:P"}}]}}}"#,
+        Refused(&[(NOT_CELL, "/SHOGI:P/5g"), (NOT_CELL, "/SHOGI:P/5g/5f"), (NOT_CELL, "/SHOGI:P/5g/5f/0/require/5f")]),
+        "G36: shogi's 5g is no CELL coordinate (CELL starts with a lowercase letter): source, destination and condition refused"),
+    newest(S, ("g36", "destination-and-prevent"),
+        r#"{"CHESS:R": {"a1": {"a0": [{"prevent": {"Z9": "enemy"}, "perform": {"a1": null, "a0": "CHESS:R"}}]}}}"#,
+        Refused(&[(NOT_CELL, "/CHESS:R/a1/a0"), (NOT_CELL, "/CHESS:R/a1/a0/0/prevent/Z9")]),
+        "G36: a destination (a0: no rank 0) and a prevent key (Z9: uppercase) that are no CELL coordinate, valid labels in ggn-2014 (G6)"),
+    // Styles without a QPI letter (G32).
+    newest(S, ("g32", "unknown-style"),
+        r#"{"GAME:X": {"a1": {"a2": [{"perform": {"a1": null, "a2": "GAME:X"}}]}}}"#,
+        Refused(&[("unknown-style", "/GAME:X")]),
+        "G32: a style with no QPI letter (without a --map table) is unknown-style, refused"),
+    newest(S, ("g32", "unknown-style-in-prevent"),
+        r#"{"CHESS:K": {"e1": {"e2": [{"prevent": {"e2": "CHESS960:R"}, "perform": {"e1": null, "e2": "CHESS:K"}}]}}}"#,
+        Refused(&[("unknown-style", "/CHESS:K/e1/e2/0/prevent/e2")]),
+        "G32: a prevented identifier is converted too, and refused at its pointer"),
+    // Strict (M7, G36).
+    with("error", true, newest(S, ("m7", "strict-dropped")
+        , r#"{"$schema": "https://sashite.dev/schemas/ggn/1.0.0/schema.json", "CHESS:P": {"e2": {"e4": [{"require": {"e3": "empty", "e4": "empty"}, "perform": {"e2": null, "e4": "CHESS:P"}}]}}}"#,
+        Refused(&[("schema-dropped", "/$schema"), (DROPPED, "/CHESS:P/e2/e4/0/perform")]),
+        "M7, G36: under strict, the warnings of G34 and G35 are errors")),
+    with("error", true, newest(B, ("m7", "strict-ambiguous-style"),
+        r#"{"S:-K": {"e1": {"e2": [{"require": {"e2": "empty"}, "perform": {"e1": null, "e2": "S:-K"}}]}}}"#,
+        Refused(&[("ambiguous-style", "/S:-K"), (DROPPED, "/S:-K/e1/e2/0/perform")]),
+        "M7: under strict, the conversion's warning (beta's S) and the dropped perform are errors")),
+    newest(B, ("g32", "ambiguous-style"),
+        r#"{"S:-K": {"e1": {"e2": [{"require": {"e2": "empty"}, "perform": {"e1": null, "e2": "S:-K"}}]}}}"#,
+        Converted(r#"{"S:K^": {"e1": {"e2": [{"must": {"e2": "empty"}}]}}}"#, &[("ambiguous-style", "/S:-K"), (DROPPED, "/S:-K/e1/e2/0/perform")]),
+        "G32, M3, M10: beta's S warns that it stood for two games; its king becomes S:K^"),
+    // The source stage: a document invalid in its dialect is not converted.
+    newest(S, ("source", "duplicate-key"),
+        r#"{"CHESS:K": {"e1": {"e2": [{"perform": {"e1": null, "e2": "CHESS:K"}}]}}, "CHESS:K": {"e1": {"d1": [{"perform": {"e1": null, "d1": "CHESS:K"}}]}}}"#,
+        Refused(&[("duplicate-key", "/CHESS:K")]),
+        "G32, G9: the source must be a valid ggn-2014 document in its dialect"),
+    newest(S, ("source", "newest-member"),
+        r#"{"CHESS:P": {"e2": {"e3": [{"must": {"e3": "empty"}, "perform": {"e2": null, "e3": "CHESS:P"}}]}}}"#,
+        Refused(&[("unknown-key", "/CHESS:P/e2/e3/0/must")]),
+        "G32, G26: a document already half in the newest edition is no ggn-2014 document (must is unknown there)"),
 ];

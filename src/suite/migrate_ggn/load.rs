@@ -6,7 +6,7 @@ use std::path::Path;
 use crate::suite::common::load::{self, LoadError};
 use crate::suite::SuiteCorpus;
 
-use super::format::{MigrateGgnFile, FORMAT};
+use super::format::{MigrateGgnFile, READABLE};
 use super::validate;
 
 /// The path of the vector file, relative to the corpus folder.
@@ -45,7 +45,7 @@ pub(crate) fn load(dir: Option<&Path>) -> Result<Box<dyn SuiteCorpus>, LoadError
 /// The GGN document migration vectors, checked: format version, the schema's rules.
 fn parse(path: &Path, text: &str) -> Result<MigrateGgnFile, LoadError> {
     let file: MigrateGgnFile = load::parse(path, text, "a migrate-ggn vector file")?;
-    load::check_format(path, file.format, FORMAT)?;
+    load::check_formats(path, file.format, &READABLE)?;
     validate::migrate_ggn(&file).map_err(|problem| LoadError::new(path, problem))?;
     Ok(file)
 }

@@ -32,6 +32,9 @@ pub struct Request {
     pub from: String,
     /// The target dialect.
     pub to: String,
+    /// The GGN edition to migrate to, when it is not `ggn-2014` (G32).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub edition: Option<String>,
     /// The input document, exactly.
     pub document_text: String,
     /// `intermediate` (`error`, `drop` or `enhance`, M4) and `strict` (M7).
@@ -45,6 +48,7 @@ impl Request {
             id: vector.id.clone(),
             from: vector.from.clone(),
             to: vector.to.clone(),
+            edition: vector.edition.clone(),
             document_text: vector.document_text.clone(),
             options: vector.options.clone(),
         }
@@ -271,6 +275,9 @@ pub(crate) fn input_lines(vector: &MigrateGgnVector, bytes: &[u8]) -> Vec<(&'sta
         ("document", shown),
         ("migrate", format!("{} -> {}", vector.from, vector.to)),
     ];
+    if let Some(edition) = &vector.edition {
+        lines.push(("edition", edition.clone()));
+    }
     let options = &vector.options;
     if *options != VectorOptions::default() {
         let strict = if options.strict { ", strict" } else { "" };

@@ -30,6 +30,14 @@ pub fn migrate_ggn(file: &MigrateGgnFile) -> Result<(), Problem> {
         let id = vector.id.as_str();
         checker.id(index, id, migrate_ggn_id())?;
         conversion(id, &vector.from, &vector.to, &vector.options.intermediate)?;
+        if let Some(edition) = &vector.edition {
+            rule(edition == "ggn-2025-10", id, || {
+                format!("`edition` {edition:?} is no GGN edition to migrate to")
+            })?;
+            rule(vector.to == "qpi-2026-01", id, || {
+                "a migration to ggn-2025-10 writes qpi-2026-01 tokens (G32)".to_owned()
+            })?;
+        }
         if vector.output_text.is_some() {
             rule(vector.errors.is_empty(), id, || {
                 "a vector with `output_text` expects no error".to_owned()

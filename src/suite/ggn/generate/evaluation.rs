@@ -31,8 +31,10 @@ impl Eval {
         Eval(EvaluationVector {
             id: format!("ggn/moves/{id}"),
             dialect: "snn-pin".to_owned(),
+            edition: None,
             document_text: document.to_owned(),
-            board,
+            board: Some(board),
+            position: None,
             query: Query::default(),
             moves: Vec::new(),
             note: note.to_owned(),
@@ -46,11 +48,14 @@ impl Eval {
                 piece: piece.to_owned(),
                 from: from.to_owned(),
                 to: to.to_owned(),
-                variant,
-                board: board
-                    .iter()
-                    .map(|&(square, piece)| (square.to_owned(), piece.to_owned()))
-                    .collect(),
+                variant: Some(variant),
+                board: Some(
+                    board
+                        .iter()
+                        .map(|&(square, piece)| (square.to_owned(), piece.to_owned()))
+                        .collect(),
+                ),
+                possibility: None,
             })
             .collect();
         self
@@ -375,8 +380,9 @@ fn chess_moves(
                         piece: piece.to_owned(),
                         from: from.clone(),
                         to,
-                        variant,
-                        board: after,
+                        variant: Some(variant),
+                        board: Some(after),
+                        possibility: None,
                     });
                     if variant == 1 || !mover.slides() {
                         break;
@@ -437,7 +443,7 @@ fn generated() -> Vec<Eval> {
                      a knight jumps), computed without the document"
                 ),
             );
-            case.0.board = board.into_iter().map(|(k, v)| (k, Some(v))).collect();
+            case.0.board = Some(board.into_iter().map(|(k, v)| (k, Some(v))).collect());
             case.0.moves = moves;
             cases.push(case);
         }

@@ -9,6 +9,8 @@
 //!   (`invalid.rs`, G14, G16);
 //! - generated valid documents are built only from constructs the rules allow (see
 //!   `valid.rs`'s rule), so each is valid without any diagnostic;
+//! - evaluation vectors of the newest edition are written by hand from G28–G31
+//!   (`newest_moves.rs`);
 //! - evaluation vectors are written by hand with their moves and result boards, except a
 //!   generated set of rook and knight tables whose moves come from the ordinary chess rule
 //!   for those pieces (walk each ray until a piece; capture an enemy; stop at an ally), an
@@ -20,6 +22,7 @@ mod evaluation;
 pub mod examples;
 mod invalid;
 mod newest;
+mod newest_moves;
 mod valid;
 
 use super::format::{
@@ -28,8 +31,9 @@ use super::format::{
 };
 use super::load::{EVALUATION, VALIDATION};
 
-/// Which spec and decisions the expectations follow.
-const SPEC: &str = "ggn-1.0.0.txt read with DECISIONS.md §4 (G1–G17) and §2 (D1–D12)";
+/// The evaluation file's: both editions.
+const EVALUATION_SPEC: &str = "ggn-1.0.0.txt read with DECISIONS.md §4 (G1–G17) and §2 (D1–D12); \
+                               the vectors of \"edition\" ggn-2025-10, with §4a (G18–G31, G38)";
 
 /// The validation file's: both editions.
 const VALIDATION_SPEC: &str = "ggn-1.0.0.txt read with DECISIONS.md §4 (G1–G17) and §2 (D1–D12); \
@@ -58,13 +62,16 @@ pub fn validation_file() -> ValidationFile {
     }
 }
 
-/// `ggn/evaluation.json`: the hand-written core set, then the generated tables.
+/// `ggn/evaluation.json`: the hand-written core set, then the generated tables, then the
+/// newest edition's hand-written vectors.
 pub fn evaluation_file() -> EvaluationFile {
+    let mut vectors = evaluation::vectors();
+    vectors.extend(newest_moves::vectors());
     EvaluationFile {
         format: EVALUATION_FORMAT,
         kind: "evaluation".to_owned(),
-        spec: SPEC.to_owned(),
-        vectors: evaluation::vectors(),
+        spec: EVALUATION_SPEC.to_owned(),
+        vectors,
     }
 }
 
