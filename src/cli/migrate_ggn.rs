@@ -5,7 +5,7 @@
 use std::io::{self, BufWriter, Write};
 use std::path::Path;
 
-use crate::convert::ggn::{migrate_document, DocumentMigration, Stage};
+use crate::convert::ggn::{migrate_document_to, Migrated};
 use crate::convert::{Converter, Summary};
 use crate::ggn::Limits;
 
@@ -32,22 +32,29 @@ pub(super) fn migrate_ggn(
         _ => None,
     };
     let mut report = args.report.as_deref().map(create).transpose()?;
-    let migration = migrate_document(&bytes, converter, &limits);
     let mut stderr = BufWriter::new(super::pipe::stderr());
-    for problem in migration.problems() {
+    let painted = super::style::stderr_on();
+    // Each problem is written as it is found, never held; the first write error stops the
+    // writing and is returned once the migration is over.
+    let mut written: io::Result<()> = Ok(());
+    let migration = migrate_document_to(&bytes, converter, &limits, &mut |problem| {
+        if written.is_err() {
+            return;
+        }
         if !args.quiet {
             let line = format!("gan migrate: {name}: {problem}");
-            if super::style::stderr_on() {
-                writeln!(stderr, "{}", super::style::paint(&line))?;
+            written = if painted {
+                writeln!(stderr, "{}", super::style::paint(&line))
             } else {
-                writeln!(stderr, "{line}")?;
-            }
+                writeln!(stderr, "{line}")
+            };
         }
-        if let Some(report) = &mut report {
-            let line = serde_json::to_string(problem).expect("a problem serializes");
-            writeln!(report, "{line}")?;
+        if let (Some(report), true) = (&mut report, written.is_ok()) {
+            let line = serde_json::to_string(&problem).expect("a problem serializes");
+            written = writeln!(report, "{line}");
         }
-    }
+    });
+    written?;
     if let Some(report) = report {
         commit(report)?;
     }
@@ -84,18 +91,14 @@ pub(super) fn migrate_ggn(
 
 /// `12 identifiers, 12 converted (1 with warnings), 0 rejected; document converted`, or why
 /// it was refused.
-fn summary(migration: &DocumentMigration, converter: &Converter, args: &MigrateArgs) -> String {
+fn summary(migration: &Migrated, converter: &Converter, args: &MigrateArgs) -> String {
     let errors = migration.error_count();
     let errors = if errors == 1 {
         "1 error".to_owned()
     } else {
         format!("{errors} errors")
     };
-    if migration
-        .problems()
-        .first()
-        .is_some_and(|problem| problem.stage() == Stage::Source)
-    {
+    if migration.is_refused_source() {
         return format!(
             "document refused: not a valid GGN document in {} ({errors}), nothing converted \
              or written",

@@ -13,6 +13,8 @@
 //! - `ggn validate` on error-dense documents (`{"x":[],"x":[],…}`, three diagnostics every
 //!   7 bytes, at the top level and inside one piece): the same budget, text and JSON (the
 //!   diagnostics are written as they are found, not held);
+//! - `ggn moves` with error-dense rules and `migrate --ggn` of an error-dense document (S and
+//!   8S): the same budget (their diagnostics are written as they are found, not held);
 //! - `ggn moves`: at most 4x the documents plus 64 MiB, on a board of S and 8S (at most
 //!   2 MiB and 16 MiB) with a few rules, each move printed with its whole board (see also
 //!   `hardening::ggn_moves_holds_one_board_at_a_time`);
@@ -343,6 +345,85 @@ fn ggn_validate_error_dense_within_the_ggn_budget() {
     let peak = peak_rss_kib(&command(&["ggn", "validate"], &file), None);
     eprintln!("ggn validate (error-dense, one piece): peak {peak:?} KiB");
     within_ggn_budget("ggn validate (error-dense, one piece)", peak, document);
+}
+
+/// How many diagnostics the text report on `stderr` lists (its indented lines), and its
+/// first line.
+fn text_report(stderr: &[u8]) -> (usize, String) {
+    let text = String::from_utf8_lossy(stderr);
+    let listed = text.lines().filter(|line| line.starts_with("  ")).count();
+    (listed, text.lines().next().unwrap_or_default().to_owned())
+}
+
+#[test]
+#[ignore = "needs the release binary: .ci/run runs it"]
+fn ggn_moves_error_dense_rules_within_the_ggn_budget() {
+    let dir = tempfile::tempdir().unwrap();
+    let board_path = dir.path().join("board.json");
+    std::fs::write(&board_path, r#"{"a1": "GAME:R"}"#).unwrap();
+    let board_arg = board_path.to_str().unwrap();
+    // The rules grow (`--rules FILE`, the last argument): three diagnostics every 7 bytes,
+    // written to standard error as they are found.
+    let args = ["ggn", "moves", "--board", board_arg, "--rules"];
+    let small = dir.path().join("rules.json");
+    std::fs::write(&small, ggn_error_dense(1000, false)).unwrap();
+    let output = command(&args, &small).output().unwrap();
+    assert_eq!(
+        output.status.code(),
+        Some(1),
+        "ggn moves: {}",
+        output.status
+    );
+    let (listed, head) = text_report(&output.stderr);
+    assert!(
+        listed > 300 && head.ends_with(&format!("invalid, {listed} errors")),
+        "ggn moves wrote {listed} diagnostics under {head:?}"
+    );
+    let size = small_size().min(GGN_MAX_SMALL);
+    let name = "ggn moves (error-dense rules)";
+    let (peak, document) =
+        scales_linearly_from(size, name, &args, |size| ggn_error_dense(size, false));
+    within_ggn_budget(name, peak, document + 16);
+}
+
+#[test]
+#[ignore = "needs the release binary: .ci/run runs it"]
+fn migrate_ggn_error_dense_within_the_ggn_budget() {
+    let args = [
+        "migrate",
+        "--from",
+        "legacy",
+        "--to",
+        "snn-pin",
+        "--dry-run",
+        "--ggn",
+    ];
+    // Every problem is written as it is found (one line each on standard error).
+    let dir = tempfile::tempdir().unwrap();
+    let small = dir.path().join("error-dense.json");
+    std::fs::write(&small, ggn_error_dense(1000, false)).unwrap();
+    let output = command(&args, &small).output().unwrap();
+    assert_eq!(
+        output.status.code(),
+        Some(1),
+        "migrate --ggn: {}",
+        output.status
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let problems = stderr
+        .lines()
+        .filter(|line| line.contains(": error "))
+        .count();
+    let last = stderr.lines().last().unwrap_or_default();
+    assert!(
+        problems > 300 && last.contains(&format!("({problems} errors)")),
+        "migrate --ggn wrote {problems} problems, then {last:?}"
+    );
+    let size = small_size().min(GGN_MAX_SMALL);
+    let name = "migrate --ggn (error-dense)";
+    let (peak, document) =
+        scales_linearly_from(size, name, &args, |size| ggn_error_dense(size, false));
+    within_ggn_budget(name, peak, document);
 }
 
 /// A document of the newest edition of about `size` bytes in the engine's shape: one piece,
