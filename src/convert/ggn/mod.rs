@@ -92,6 +92,7 @@ pub fn migrate_document(input: &[u8], converter: &Converter, limits: &Limits) ->
 /// assert_eq!(migrated.error_count(), codes.len());
 /// let all = ggn::migrate_document(input, &converter, &gan::ggn::Limits::default());
 /// assert_eq!(all.problems().iter().map(|p| p.code()).collect::<Vec<_>>(), codes);
+/// assert_eq!(all.hand_over(&mut |_| {}), migrated);
 /// ```
 pub fn migrate_document_to(
     input: &[u8],
@@ -435,6 +436,26 @@ impl DocumentMigration {
     /// How many problems are errors.
     pub fn error_count(&self) -> usize {
         self.problems.iter().filter(|p| p.is_error()).count()
+    }
+
+    /// Hands every problem to `problems`, in order, and keeps the rest: what
+    /// [`migrate_document_to`] returns for a migration whose problems were collected.
+    pub fn hand_over(self, problems: &mut dyn FnMut(Problem)) -> Migrated {
+        let refused = self
+            .problems
+            .first()
+            .is_some_and(|problem| problem.stage() == Stage::Source);
+        let mut errors = 0;
+        for problem in self.problems {
+            errors += usize::from(problem.is_error());
+            problems(problem);
+        }
+        Migrated {
+            output: self.output,
+            summary: self.summary,
+            errors,
+            refused,
+        }
     }
 
     /// The converted text and the warnings, or every problem when refused.
