@@ -5,7 +5,7 @@
 use std::io::{self, BufWriter, Write};
 use std::path::Path;
 
-use crate::convert::ggn::{migrate_document_to, Migrated};
+use crate::convert::ggn::{migrate_document_to, Migrated, Problem};
 use crate::convert::{Converter, Summary};
 use crate::ggn::Limits;
 
@@ -37,7 +37,7 @@ pub(super) fn migrate_ggn(
     // Each problem is written as it is found, never held; the first write error stops the
     // writing and is returned once the migration is over.
     let mut written: io::Result<()> = Ok(());
-    let migration = migrate_document_to(&bytes, converter, &limits, &mut |problem| {
+    let mut each = |problem: Problem| {
         if written.is_err() {
             return;
         }
@@ -53,7 +53,8 @@ pub(super) fn migrate_ggn(
             let line = serde_json::to_string(&problem).expect("a problem serializes");
             written = writeln!(report, "{line}");
         }
-    });
+    };
+    let migration = migrate_document_to(&bytes, converter, &limits, &mut each);
     written?;
     if let Some(report) = report {
         commit(report)?;
