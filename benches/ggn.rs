@@ -5,7 +5,8 @@
 //! - `validate`: `gan::ggn::validate` (duplicate-aware reading, every rule, the model);
 //! - `moves`: every possible move on the initial chess position;
 //! - `diagnose`: `gan ggn validate`'s two passes (`diagnose_to`: count, then report each
-//!   diagnostic as found, none held) against the one pass that holds every diagnostic
+//!   diagnostic as found, none held; the second pass only when there is a diagnostic, so a
+//!   valid document is read once) against the one pass that holds every diagnostic
 //!   (`diagnose_one_pass`, the shape before streaming), on 1 MiB valid (the chess table
 //!   repeated under other styles) and 1 MiB error-dense (`{"x":[],"x":[],…}`).
 //!

@@ -6,6 +6,11 @@
 //! Many patterns are matched through a [`GlobIndex`], built once: each id is tried only
 //! against the patterns whose longest literal piece it contains, found in one pass over the
 //! id, so that the cost grows with the patterns plus the ids, not their product.
+//!
+//! `globset` (with `*` crossing `/`, every other character escaped, `X` also as `X/*`) finds
+//! the same matches but is slower here, measured in one run over the 44,755 vector ids of
+//! the corpus (release build, best of 5, build plus match): 10,000 glob lines 4.39 s against
+//! 0.28 s for this index (15×), 6 lines 39 ms against 22 ms (1.8×); so this index stays.
 
 use std::fmt;
 

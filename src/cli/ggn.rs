@@ -153,6 +153,30 @@ impl<W: Write> ggn::Sink for TextOrJson<'_, W> {
     }
 }
 
+/// A file's report on standard error ([`TextOrJson`], unpainted), written only when it has
+/// diagnostics and not under `-q`.
+struct Reported<'w, W> {
+    report: TextOrJson<'w, W>,
+    quiet: bool,
+    /// Whether the file has diagnostics to write.
+    any: bool,
+}
+
+impl<W: Write> ggn::Sink for Reported<'_, W> {
+    fn begin(&mut self, summary: ggn::Summary) {
+        self.any = !self.quiet && summary.errors + summary.warnings > 0;
+        if self.any {
+            self.report.begin(summary);
+        }
+    }
+
+    fn diagnostic(&mut self, diagnostic: Diagnostic) {
+        if self.any {
+            self.report.diagnostic(diagnostic);
+        }
+    }
+}
+
 fn moves(args: &GgnMovesArgs, out: &mut (impl Write + Closed)) -> io::Result<u8> {
     let options = options(&args.common);
     if args.edition == ggn::Edition::Ggn202510 {
@@ -179,18 +203,25 @@ fn moves(args: &GgnMovesArgs, out: &mut (impl Write + Closed)) -> io::Result<u8>
             }
         }
     }
-    let validation = ggn::validate(&inputs[0], &options);
-    let board = Board::parse(&inputs[1], &options);
-    let mut stderr = super::pipe::stderr();
     let rules_name = args.rules.to_string_lossy();
-    if !validation.diagnostics().is_empty() && !args.quiet {
-        report(
-            &mut stderr,
-            args.common.format,
-            &rules_name,
-            validation.diagnostics(),
-        )?;
-    }
+    // The rules' diagnostics are written as they are found (a second reading), never held.
+    let mut stderr = super::pipe::stderr();
+    let mut rules_report = Reported {
+        report: TextOrJson {
+            out: &mut stderr,
+            written: Ok(()),
+            name: &rules_name,
+            format: args.common.format,
+            painted: false,
+            valid: true,
+            left: 0,
+        },
+        quiet: args.quiet,
+        any: false,
+    };
+    let document = ggn::validate_to(&inputs[0], &options, &mut rules_report);
+    rules_report.report.written?;
+    let board = Board::parse(&inputs[1], &options);
     if let (Err(diagnostics), false) = (&board, args.quiet) {
         report(
             &mut stderr,
@@ -199,7 +230,7 @@ fn moves(args: &GgnMovesArgs, out: &mut (impl Write + Closed)) -> io::Result<u8>
             diagnostics,
         )?;
     }
-    let (Some(document), Ok(board)) = (validation.document(), board) else {
+    let (Some(document), Ok(board)) = (document, board) else {
         return Ok(REJECTED);
     };
     let filter = MoveFilter {

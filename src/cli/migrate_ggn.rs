@@ -5,7 +5,7 @@
 use std::io::{self, BufWriter, Write};
 use std::path::Path;
 
-use crate::convert::ggn::{migrate_document, migrate_to_newest, DocumentMigration, Stage};
+use crate::convert::ggn::{migrate_document_to, migrate_to_newest, Migrated, Problem};
 use crate::convert::{Converter, Summary};
 use crate::ggn::Limits;
 
@@ -32,26 +32,34 @@ pub(super) fn migrate_ggn(
         _ => None,
     };
     let mut report = args.report.as_deref().map(create).transpose()?;
-    let migration = if args.edition == crate::ggn::Edition::Ggn202510 {
-        migrate_to_newest(&bytes, converter, &limits)
-    } else {
-        migrate_document(&bytes, converter, &limits)
-    };
     let mut stderr = BufWriter::new(super::pipe::stderr());
-    for problem in migration.problems() {
+    let painted = super::style::stderr_on();
+    // Each problem is written as it is found, never held; the first write error stops the
+    // writing and is returned once the migration is over.
+    let mut written: io::Result<()> = Ok(());
+    let mut each = |problem: Problem| {
+        if written.is_err() {
+            return;
+        }
         if !args.quiet {
             let line = format!("gan migrate: {name}: {problem}");
-            if super::style::stderr_on() {
-                writeln!(stderr, "{}", super::style::paint(&line))?;
+            written = if painted {
+                writeln!(stderr, "{}", super::style::paint(&line))
             } else {
-                writeln!(stderr, "{line}")?;
-            }
+                writeln!(stderr, "{line}")
+            };
         }
-        if let Some(report) = &mut report {
-            let line = serde_json::to_string(problem).expect("a problem serializes");
-            writeln!(report, "{line}")?;
+        if let (Some(report), true) = (&mut report, written.is_ok()) {
+            let line = serde_json::to_string(&problem).expect("a problem serializes");
+            written = writeln!(report, "{line}");
         }
-    }
+    };
+    let migration = if args.edition == crate::ggn::Edition::Ggn202510 {
+        migrate_to_newest(&bytes, converter, &limits).hand_over(&mut each)
+    } else {
+        migrate_document_to(&bytes, converter, &limits, &mut each)
+    };
+    written?;
     if let Some(report) = report {
         commit(report)?;
     }
@@ -88,18 +96,14 @@ pub(super) fn migrate_ggn(
 
 /// `12 identifiers, 12 converted (1 with warnings), 0 rejected; document converted`, or why
 /// it was refused.
-fn summary(migration: &DocumentMigration, converter: &Converter, args: &MigrateArgs) -> String {
+fn summary(migration: &Migrated, converter: &Converter, args: &MigrateArgs) -> String {
     let errors = migration.error_count();
     let errors = if errors == 1 {
         "1 error".to_owned()
     } else {
         format!("{errors} errors")
     };
-    if migration
-        .problems()
-        .first()
-        .is_some_and(|problem| problem.stage() == Stage::Source)
-    {
+    if migration.is_refused_source() {
         return format!(
             "document refused: not a valid GGN document in {} ({errors}), nothing converted \
              or written",

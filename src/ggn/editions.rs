@@ -2,6 +2,7 @@
 //! edition's validator ([`Options::edition`]).
 
 use super::diagnostic::Diagnostic;
+use super::document::Document;
 use super::edition::Edition;
 use super::newest;
 use super::validate::{self, Options, Sink, Validation};
@@ -53,5 +54,37 @@ pub fn diagnose_to(input: &[u8], options: &Options, sink: &mut impl Sink) {
     match options.edition {
         Edition::Ggn2014 => validate::diagnose_to(input, options, sink),
         Edition::Ggn202510 => newest::diagnose_to(input, options, sink),
+    }
+}
+
+/// [`validate`] with the diagnostics handed to `sink` as [`diagnose_to`] hands them (the
+/// counts, then each in document order, none held once handed over); returns the model of a
+/// valid `ggn-2014` document (the newest edition has none: `None`).
+///
+/// The document is read once to count its diagnostics and build its model, and a second
+/// time only when it has diagnostics to report: memory is bounded by the document and its
+/// model, not by the number of its diagnostics.
+///
+/// ```
+/// use gan::ggn::{validate_to, Diagnostic, Options};
+///
+/// let valid = br#"{"GAME:X": {"c3": {"c5": [{"perform": {"c3": null, "c5": "GAME:X"}}]}}}"#;
+/// let mut found: Vec<Diagnostic> = Vec::new();
+/// let document = validate_to(valid, &Options::default(), &mut found).unwrap();
+/// assert_eq!(document.destinations("GAME:X", "c3"), Some(vec!["c5"]));
+/// assert!(found.is_empty());
+///
+/// let invalid = br#"{"x": [], "x": []}"#;
+/// assert!(validate_to(invalid, &Options::default(), &mut found).is_none());
+/// assert_eq!(found, validate(invalid, &Options::default()).diagnostics());
+/// # use gan::ggn::validate;
+/// ```
+pub fn validate_to(input: &[u8], options: &Options, sink: &mut impl Sink) -> Option<Document> {
+    match options.edition {
+        Edition::Ggn2014 => validate::validate_to(input, options, sink),
+        Edition::Ggn202510 => {
+            newest::diagnose_to(input, options, sink);
+            None
+        }
     }
 }

@@ -86,7 +86,7 @@ mod validate;
 pub use self::diagnostic::{Diagnostic, Severity};
 pub use self::document::{Document, State, Variant};
 pub use self::edition::{Edition, UnknownEdition};
-pub use self::editions::{diagnose, diagnose_to, validate};
+pub use self::editions::{diagnose, diagnose_to, validate, validate_to};
 pub use self::evaluate::{Board, Move, MoveFilter, MoveRef, ResultBoard};
 pub use self::newest::{Position, PossibleMove, Rules};
 pub use self::reader::Limits;

@@ -190,16 +190,16 @@ fn is_gone(pid: u32) -> bool {
     }
 }
 
-/// Waits (up to a minute) for `path` to hold a process id.
+/// Waits (up to a minute, looking every 10 ms) for `path` to hold a process id.
 fn read_pid(path: &Path) -> u32 {
-    for _ in 0..600 {
+    for _ in 0..6000 {
         if let Some(pid) = std::fs::read_to_string(path)
             .ok()
             .and_then(|text| text.trim().parse().ok())
         {
             return pid;
         }
-        std::thread::sleep(Duration::from_millis(100));
+        std::thread::sleep(Duration::from_millis(10));
     }
     panic!("{} never got a pid", path.display());
 }
@@ -324,12 +324,13 @@ fn a_signal_deletes_the_temporary_file_of_migrate_o() {
                 })
                 .count()
         };
-        // The temporary file is there while the input stays open.
-        for _ in 0..600 {
+        // The temporary file is there while the input stays open (looked for every 10 ms,
+        // up to a minute).
+        for _ in 0..6000 {
             if temporaries() > 0 {
                 break;
             }
-            std::thread::sleep(Duration::from_millis(100));
+            std::thread::sleep(Duration::from_millis(10));
         }
         assert_eq!(temporaries(), 1, "{name}: a temporary file while writing");
         signal(&child, name);

@@ -15,6 +15,8 @@
 //! - `ggn validate` on error-dense documents (`{"x":[],"x":[],…}`, three diagnostics every
 //!   7 bytes, at the top level and inside one piece): the same budget, text and JSON (the
 //!   diagnostics are written as they are found, not held);
+//! - `ggn moves` with error-dense rules and `migrate --ggn` of an error-dense document (S and
+//!   8S): the same budget (their diagnostics are written as they are found, not held);
 //! - `ggn moves`: at most 4x the documents plus 64 MiB, on a board of S and 8S (at most
 //!   2 MiB and 16 MiB) with a few rules, each move printed with its whole board (see also
 //!   `hardening::ggn_moves_holds_one_board_at_a_time`);
@@ -261,6 +263,17 @@ fn ggn_one_piece(size: usize) -> Vec<u8> {
     out.into_bytes()
 }
 
+/// `migrate --ggn` from legacy to snn-pin, nothing written (the file is the last argument).
+const MIGRATE_GGN: [&str; 7] = [
+    "migrate",
+    "--from",
+    "legacy",
+    "--to",
+    "snn-pin",
+    "--dry-run",
+    "--ggn",
+];
+
 /// The largest S of the GGN tests: 8S stays under the reader's default limit of 16 MiB
 /// (`migrate --ggn` has no `--max-size`), so S is at most 2 MiB minus a margin.
 const GGN_MAX_SMALL: usize = (2 << 20) - 4096;
@@ -274,18 +287,7 @@ fn ggn_commands_scale_linearly_within_their_budget() {
             "ggn validate",
             &["ggn", "validate", "--dialect", "legacy"][..],
         ),
-        (
-            "migrate --ggn",
-            &[
-                "migrate",
-                "--from",
-                "legacy",
-                "--to",
-                "snn-pin",
-                "--dry-run",
-                "--ggn",
-            ][..],
-        ),
+        ("migrate --ggn", &MIGRATE_GGN[..]),
     ] {
         let (peak, document) = scales_linearly_from(size, name, args, ggn_document);
         within_ggn_budget(name, peak, document);
@@ -345,6 +347,76 @@ fn ggn_validate_error_dense_within_the_ggn_budget() {
     let peak = peak_rss_kib(&command(&["ggn", "validate"], &file), None);
     eprintln!("ggn validate (error-dense, one piece): peak {peak:?} KiB");
     within_ggn_budget("ggn validate (error-dense, one piece)", peak, document);
+}
+
+/// `gan ARGS… FILE` on an error-dense document (`{"x":[],…}`): of 1,000 bytes, rejected
+/// (exit 1) with what `written` checks of its standard error; then of S and 8S within the
+/// GGN budget (`extra`: the bytes of its other inputs).
+fn error_dense_within_the_ggn_budget(
+    name: &str,
+    args: &[&str],
+    extra: usize,
+    written: impl Fn(&str),
+) {
+    let dir = tempfile::tempdir().unwrap();
+    let small = dir.path().join("error-dense.json");
+    std::fs::write(&small, ggn_error_dense(1000, false)).unwrap();
+    let output = command(args, &small).output().unwrap();
+    assert_eq!(output.status.code(), Some(1), "{name}: {}", output.status);
+    written(&String::from_utf8_lossy(&output.stderr));
+    let size = small_size().min(GGN_MAX_SMALL);
+    let (peak, document) =
+        scales_linearly_from(size, name, args, |size| ggn_error_dense(size, false));
+    within_ggn_budget(name, peak, document + extra);
+}
+
+#[test]
+#[ignore = "needs the release binary: .ci/run runs it"]
+fn ggn_moves_error_dense_rules_within_the_ggn_budget() {
+    let dir = tempfile::tempdir().unwrap();
+    let board_path = dir.path().join("board.json");
+    let board = r#"{"a1": "GAME:R"}"#;
+    std::fs::write(&board_path, board).unwrap();
+    // The rules grow (`--rules FILE`, the last argument): three diagnostics every 7 bytes,
+    // written to standard error as they are found (a text report: a head, a line each).
+    let args = [
+        "ggn",
+        "moves",
+        "--board",
+        board_path.to_str().unwrap(),
+        "--rules",
+    ];
+    error_dense_within_the_ggn_budget(
+        "ggn moves (error-dense rules)",
+        &args,
+        board.len(),
+        |stderr| {
+            let listed = stderr.lines().filter(|line| line.starts_with("  ")).count();
+            let head = stderr.lines().next().unwrap_or_default();
+            assert!(
+                listed > 300 && head.ends_with(&format!("invalid, {listed} errors")),
+                "ggn moves wrote {listed} diagnostics under {head:?}"
+            );
+        },
+    );
+}
+
+#[test]
+#[ignore = "needs the release binary: .ci/run runs it"]
+fn migrate_ggn_error_dense_within_the_ggn_budget() {
+    // Every problem is written as it is found (a line each), then the summary.
+    let name = "migrate --ggn (error-dense)";
+    error_dense_within_the_ggn_budget(name, &MIGRATE_GGN, 0, |stderr| {
+        let problems = stderr
+            .lines()
+            .filter(|line| line.contains(": error "))
+            .count();
+        let last = stderr.lines().last().unwrap_or_default();
+        assert!(
+            problems > 300 && last.contains(&format!("({problems} errors)")),
+            "migrate --ggn wrote {problems} problems, then {last:?}"
+        );
+    });
 }
 
 /// A document of the newest edition of about `size` bytes in the engine's shape: one piece,

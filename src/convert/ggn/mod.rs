@@ -66,6 +66,42 @@ pub const KEY_COLLISION: &str = "key-collision";
 ///
 /// Never: the converted tree holds only JSON values, which serialize.
 pub fn migrate_document(input: &[u8], converter: &Converter, limits: &Limits) -> DocumentMigration {
+    let mut problems = Vec::new();
+    let migrated = migrate_document_to(input, converter, limits, &mut |problem| {
+        problems.push(problem);
+    });
+    DocumentMigration {
+        output: migrated.output,
+        problems,
+        summary: migrated.summary,
+    }
+}
+
+/// [`migrate_document`] with each problem handed to `problems` as it is found, in the same
+/// order, none held: memory is bounded by the document (read twice to validate it, once to
+/// convert it, the converted text twice to validate it), not by the number of its problems.
+///
+/// ```
+/// use gan::convert::{ggn, Converter, Options};
+/// use gan::Dialect;
+///
+/// let converter = Converter::new(Dialect::Legacy, Dialect::SnnPin, Options::default());
+/// let input = br#"{"x": [], "x": []}"#;
+/// let mut codes = Vec::new();
+/// let migrated = ggn::migrate_document_to(input, &converter, &gan::ggn::Limits::default(),
+///     &mut |problem| codes.push(problem.code()));
+/// assert!(migrated.is_refused_source() && migrated.output().is_none());
+/// assert_eq!(migrated.error_count(), codes.len());
+/// let all = ggn::migrate_document(input, &converter, &gan::ggn::Limits::default());
+/// assert_eq!(all.problems().iter().map(|p| p.code()).collect::<Vec<_>>(), codes);
+/// assert_eq!(all.hand_over(&mut |_| {}), migrated);
+/// ```
+pub fn migrate_document_to(
+    input: &[u8],
+    converter: &Converter,
+    limits: &Limits,
+    problems: &mut dyn FnMut(Problem),
+) -> Migrated {
     let source_options = document::Options {
         limits: *limits,
         ..document::Options::in_dialect(converter.from())
@@ -73,54 +109,112 @@ pub fn migrate_document(input: &[u8], converter: &Converter, limits: &Limits) ->
     // Stage 1 without the model, then the walk member by member: the whole tree of the
     // document is never held, nor two copies of it (the memory budget: 4× the document plus
     // 64 MiB).
-    let source = document::diagnose(input, &source_options);
-    if source.iter().any(document::Diagnostic::is_error) {
-        return DocumentMigration::refused_source(&source);
+    let mut source = SourceSink {
+        problems: &mut *problems,
+        refused: false,
+        errors: 0,
+        known: HashSet::new(),
+    };
+    document::diagnose_to(input, &source_options, &mut source);
+    let SourceSink {
+        refused,
+        errors,
+        known,
+        ..
+    } = source;
+    if refused {
+        return Migrated::refused(errors);
     }
     let mut writer = Writer {
         walk: walk::Walk::new(converter),
         text: String::new(),
         sources: 0,
+        problems: &mut *problems,
+        errors: 0,
     };
-    match reader::read_nested(input, limits, &mut writer) {
+    let read = reader::read_nested(input, limits, &mut writer);
+    writer.flush();
+    match read {
         Ok(None) => {}
         // Not reached: the document was just read and found valid (an object).
-        Ok(Some(_)) => return DocumentMigration::refused_source(&source),
-        Err(error) => return DocumentMigration::refused_source(&[error.to_diagnostic()]),
+        Ok(Some(_)) => return Migrated::refused(0),
+        Err(error) => {
+            problems(Problem::source(&error.to_diagnostic()));
+            return Migrated::refused(1);
+        }
     }
     let Writer {
-        mut walk, mut text, ..
+        mut walk,
+        mut text,
+        errors,
+        ..
     } = writer;
     text.push_str(if text.is_empty() { "{}\n" } else { "\n}\n" });
-    let mut migration = DocumentMigration {
+    let mut migrated = Migrated {
         output: None,
-        problems: std::mem::take(&mut walk.problems),
         summary: walk.summary,
+        errors,
+        refused: false,
     };
-    if migration.has_errors() {
-        return migration;
+    if errors > 0 {
+        return migrated;
     }
     walk.forget_conversions();
     text.shrink_to_fit();
-    migration
-        .problems
-        .extend(check_target(&text, &source, &walk, limits));
-    if !migration.has_errors() {
-        migration.output = Some(text);
+    migrated.errors = check_target(&text, &known, &walk, limits, problems);
+    if migrated.errors == 0 {
+        migrated.output = Some(text);
     }
-    migration
+    migrated
+}
+
+/// Stage 1's diagnostics: when the document has an error, each becomes a problem handed
+/// on; otherwise only the place of each warning is kept (stage 3 does not repeat them).
+struct SourceSink<'p> {
+    problems: &'p mut dyn FnMut(Problem),
+    refused: bool,
+    errors: usize,
+    /// The code and pointer of each warning of a valid source.
+    known: HashSet<(&'static str, String)>,
+}
+
+impl document::Sink for SourceSink<'_> {
+    fn begin(&mut self, summary: document::Summary) {
+        self.refused = !summary.is_valid();
+        self.errors = summary.errors;
+    }
+
+    fn diagnostic(&mut self, diagnostic: document::Diagnostic) {
+        if self.refused {
+            (self.problems)(Problem::source(&diagnostic));
+        } else {
+            self.known.insert((diagnostic.code, diagnostic.pointer));
+        }
+    }
 }
 
 /// Writes the converted document as it is read, piece by piece and source by source, with
 /// the bytes `serde_json::to_string_pretty` writes of the whole converted tree.
-struct Writer<'a> {
+struct Writer<'a, 'p> {
     walk: walk::Walk<'a>,
     text: String,
     /// How many sources of the current piece were written.
     sources: usize,
+    /// Where the walk's problems go as they are found.
+    problems: &'p mut dyn FnMut(Problem),
+    /// How many of them were errors.
+    errors: usize,
 }
 
-impl Writer<'_> {
+impl Writer<'_, '_> {
+    /// Hands on the problems the walk found so far.
+    fn flush(&mut self) {
+        for problem in self.walk.problems.drain(..) {
+            self.errors += usize::from(problem.is_error());
+            (self.problems)(problem);
+        }
+    }
+
     /// Starts a member of the top-level object: `{` or `,`, a line break, the indent.
     fn open_member(&mut self) {
         self.text.push_str(if self.text.is_empty() {
@@ -131,7 +225,7 @@ impl Writer<'_> {
     }
 }
 
-impl reader::Nested for Writer<'_> {
+impl reader::Nested for Writer<'_, '_> {
     fn stream(&mut self, key: &str) -> bool {
         walk::Walk::is_piece_key(key)
     }
@@ -140,6 +234,7 @@ impl reader::Nested for Writer<'_> {
         let (key, value) = self.walk.top_member(&key, &value);
         self.open_member();
         write_member(&mut self.text, &key, &value, 1);
+        self.flush();
     }
 
     fn begin(&mut self, key: &str) {
@@ -149,6 +244,7 @@ impl reader::Nested for Writer<'_> {
             .push_str(&serde_json::to_string(&key).expect("a string serializes"));
         self.text.push_str(": ");
         self.sources = 0;
+        self.flush();
     }
 
     fn inner(&mut self, key: &str, square: String, value: reader::Node) {
@@ -160,6 +256,7 @@ impl reader::Nested for Writer<'_> {
         });
         self.sources += 1;
         write_member(&mut self.text, &square, &value, 2);
+        self.flush();
     }
 
     fn end(&mut self, _key: String) {
@@ -190,15 +287,16 @@ fn write_member(text: &mut String, key: &str, value: &reader::Node, depth: usize
 }
 
 /// Stage 3: the problems of the converted `text` in the target dialect, at the pointers of
-/// the input; a warning the source already had at the same place (`known`) is left out.
+/// the input, handed to `problems`; a warning the source already had at the same place
+/// (`known`) is left out. Returns how many errors were handed on.
 fn check_target(
     text: &str,
-    known: &[document::Diagnostic],
+    known: &HashSet<(&'static str, String)>,
     walk: &walk::Walk<'_>,
     limits: &Limits,
-) -> Vec<Problem> {
+    problems: &mut dyn FnMut(Problem),
+) -> usize {
     let converter = walk.converter();
-    let known: HashSet<(&str, &str)> = known.iter().map(|d| (d.code, d.pointer.as_str())).collect();
     let options = document::Options {
         // Pretty printing may make the text longer than the input, which was read under the
         // size limit already.
@@ -208,20 +306,89 @@ fn check_target(
         },
         ..document::Options::in_dialect(converter.to())
     };
-    let mut problems = Vec::new();
-    for diagnostic in &document::diagnose(text.as_bytes(), &options) {
-        let at = walk.source_pointer(&diagnostic.pointer);
-        if !diagnostic.is_error() && known.contains(&(diagnostic.code, at.as_str())) {
-            continue;
+    let mut target = TargetSink {
+        known,
+        walk,
+        problems,
+        errors: 0,
+    };
+    document::diagnose_to(text.as_bytes(), &options, &mut target);
+    target.errors
+}
+
+/// Stage 3's diagnostics, each a problem at the pointer of the input.
+struct TargetSink<'k, 'w, 'a, 'p> {
+    known: &'k HashSet<(&'static str, String)>,
+    walk: &'w walk::Walk<'a>,
+    problems: &'p mut dyn FnMut(Problem),
+    errors: usize,
+}
+
+impl document::Sink for TargetSink<'_, '_, '_, '_> {
+    fn begin(&mut self, _: document::Summary) {}
+
+    fn diagnostic(&mut self, diagnostic: document::Diagnostic) {
+        let at = self.walk.source_pointer(&diagnostic.pointer);
+        if !diagnostic.is_error() && self.known.contains(&(diagnostic.code, at.clone())) {
+            return;
         }
-        let problem = Problem::target(diagnostic, at, converter.to());
-        problems.push(if converter.options().strict {
+        let converter = self.walk.converter();
+        let problem = Problem::target(&diagnostic, at, converter.to());
+        let problem = if converter.options().strict {
             problem.into_error()
         } else {
             problem
-        });
+        };
+        self.errors += usize::from(problem.is_error());
+        (self.problems)(problem);
     }
-    problems
+}
+
+/// What [`migrate_document_to`] returns once every problem was handed on: the converted
+/// text, or nothing when refused; the counts of identifiers and of errors.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Migrated {
+    output: Option<String>,
+    summary: Summary,
+    errors: usize,
+    refused: bool,
+}
+
+impl Migrated {
+    fn refused(errors: usize) -> Self {
+        Migrated {
+            output: None,
+            summary: Summary::default(),
+            errors,
+            refused: true,
+        }
+    }
+
+    /// The converted document (2-space pretty JSON, final newline); `None` when refused.
+    pub fn output(&self) -> Option<&str> {
+        self.output.as_deref()
+    }
+
+    /// The identifiers found, converted and rejected, as [`DocumentMigration::summary`].
+    pub fn summary(&self) -> &Summary {
+        &self.summary
+    }
+
+    /// Whether the document was converted (possibly with warnings).
+    pub fn is_converted(&self) -> bool {
+        self.output.is_some()
+    }
+
+    /// How many problems handed on were errors.
+    pub fn error_count(&self) -> usize {
+        self.errors
+    }
+
+    /// Whether the document was refused as not valid in the source dialect (its problems
+    /// were all of [`Stage::Source`]).
+    pub fn is_refused_source(&self) -> bool {
+        self.refused
+    }
 }
 
 /// The result of migrating one document: the converted text, or nothing when refused; every
@@ -234,6 +401,8 @@ pub struct DocumentMigration {
 }
 
 impl DocumentMigration {
+    // These two serve the migrations that collect their problems (the newest edition's,
+    // `migrate_to_newest`); the 2014 edition's streams them (`migrate_document_to`).
     fn refused_source(diagnostics: &[document::Diagnostic]) -> Self {
         DocumentMigration {
             output: None,
@@ -268,6 +437,26 @@ impl DocumentMigration {
     /// How many problems are errors.
     pub fn error_count(&self) -> usize {
         self.problems.iter().filter(|p| p.is_error()).count()
+    }
+
+    /// Hands every problem to `problems`, in order, and keeps the rest: what
+    /// [`migrate_document_to`] returns for a migration whose problems were collected.
+    pub fn hand_over(self, problems: &mut dyn FnMut(Problem)) -> Migrated {
+        let refused = self
+            .problems
+            .first()
+            .is_some_and(|problem| problem.stage() == Stage::Source);
+        let mut errors = 0;
+        for problem in self.problems {
+            errors += usize::from(problem.is_error());
+            problems(problem);
+        }
+        Migrated {
+            output: self.output,
+            summary: self.summary,
+            errors,
+            refused,
+        }
     }
 
     /// The converted text and the warnings, or every problem when refused.

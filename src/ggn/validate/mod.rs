@@ -134,22 +134,67 @@ pub fn diagnose_one_pass(input: &[u8], options: &Options) -> Vec<Diagnostic> {
 /// assert_eq!(all, codes.1);
 /// ```
 pub fn diagnose_to(input: &[u8], options: &Options, sink: &mut impl Sink) {
-    let mut plan = Plan::default();
-    let mut drop = |_: Diagnostic| {};
-    let first = stream(input, options, Pass::Count(&mut plan), &mut drop);
-    match first {
-        Err(error) => {
-            sink.begin(Summary {
-                errors: 1,
-                warnings: 0,
-            });
-            sink.diagnostic(error);
+    Counted::read(input, options, false).report_to(input, options, sink);
+}
+
+/// Validates a `ggn-2014` document as [`validate`] does, with its diagnostics handed to
+/// `sink` as [`diagnose_to`] hands them (the counts, then each in the same order, none held);
+/// returns its model when it has no error.
+///
+/// The first reading counts the diagnostics and builds the model; a second one, only when
+/// there are diagnostics, reports them. Memory is bounded by the document and its model,
+/// not by the number of its diagnostics.
+pub(super) fn validate_to(
+    input: &[u8],
+    options: &Options,
+    sink: &mut impl Sink,
+) -> Option<Document> {
+    let counted = Counted::read(input, options, true);
+    counted.report_to(input, options, sink);
+    counted.document
+}
+
+/// The counting pass of a document: its counts or its reading failure, the notes of the
+/// reporting pass, and (when asked for and the document has no error) its model.
+struct Counted {
+    first: Result<Summary, Diagnostic>,
+    plan: Plan,
+    document: Option<Document>,
+}
+
+impl Counted {
+    /// Reads `input` once, dropping its diagnostics as they are counted; `keep`: whether to
+    /// build the model.
+    fn read(input: &[u8], options: &Options, keep: bool) -> Self {
+        let mut plan = Plan::default();
+        let mut drop = |_: Diagnostic| {};
+        let (first, document) = stream(input, options, Pass::Count(&mut plan, keep), &mut drop);
+        Counted {
+            first,
+            plan,
+            document,
         }
-        Ok(summary) => {
-            sink.begin(summary);
-            // The same document read the same way: the second pass cannot fail.
-            let mut each = |diagnostic| sink.diagnostic(diagnostic);
-            let _ = stream(input, options, Pass::Report(&plan), &mut each);
+    }
+
+    /// Hands the counts to `sink`, then each diagnostic in document order: the reading
+    /// failure alone, or those of a second reading (none when there are none to report).
+    fn report_to(&self, input: &[u8], options: &Options, sink: &mut impl Sink) {
+        match &self.first {
+            Err(error) => {
+                sink.begin(Summary {
+                    errors: 1,
+                    warnings: 0,
+                });
+                sink.diagnostic(error.clone());
+            }
+            Ok(summary) => {
+                sink.begin(*summary);
+                if summary.errors + summary.warnings > 0 {
+                    // The same document read the same way: the second pass cannot fail.
+                    let mut each = |diagnostic| sink.diagnostic(diagnostic);
+                    let _ = stream(input, options, Pass::Report(&self.plan), &mut each);
+                }
+            }
         }
     }
 }
@@ -164,23 +209,26 @@ struct Plan {
 }
 
 enum Pass<'p> {
-    Count(&'p mut Plan),
+    /// The counting pass; whether it builds the model.
+    Count(&'p mut Plan, bool),
     Report(&'p Plan),
 }
 
 /// One pass of [`diagnose_to`]: the diagnostics go to `sink` as soon as their order is
-/// settled; returns their counts, or the reading failure.
+/// settled; returns their counts, or the reading failure, and the model when the counting
+/// pass keeps one and the document has no error.
 fn stream(
     input: &[u8],
     options: &Options,
     pass: Pass<'_>,
     sink: &mut dyn FnMut(Diagnostic),
-) -> Result<Summary, Diagnostic> {
+) -> (Result<Summary, Diagnostic>, Option<Document>) {
+    let keep = matches!(pass, Pass::Count(_, true));
     let mut checker = Checker::new(options);
     checker.sink = Some(sink);
     let mut streamer = Streamer {
         checker,
-        top: walk::TopLevel::new(false),
+        top: walk::TopLevel::new(keep),
         keys: Keys::default(),
         piece: None,
         plan: None,
@@ -188,9 +236,9 @@ fn stream(
         squares_seen: Vec::new(),
         counting: false,
     };
-    streamer.counting = matches!(pass, Pass::Count(_));
+    streamer.counting = matches!(pass, Pass::Count(..));
     match pass {
-        Pass::Count(_) => {}
+        Pass::Count(..) => {}
         Pass::Report(plan) => {
             streamer.plan = Some(plan);
             // Duplicate top-level keys come first, as when the whole tree is checked.
@@ -206,11 +254,11 @@ fn stream(
         warnings: checker.found() - checker.error_count(),
     };
     match read {
-        Err(error) => Err(error.to_diagnostic()),
+        Err(error) => (Err(error.to_diagnostic()), None),
         Ok(Some(root)) => {
             streamer.checker.not_an_object(&root);
             streamer.flush();
-            Ok(summary(&streamer.checker))
+            (Ok(summary(&streamer.checker)), None)
         }
         Ok(None) => {
             if streamer.counting {
@@ -218,12 +266,17 @@ fn stream(
                     .checker
                     .duplicate_keys(streamer.keys.iter(), "the document", &Path::ROOT);
                 streamer.flush();
-                if let Pass::Count(plan) = pass {
+                if let Pass::Count(plan, _) = pass {
                     plan.keys = std::mem::take(&mut streamer.keys);
                     plan.squares = std::mem::take(&mut streamer.squares_seen);
                 }
             }
-            Ok(summary(&streamer.checker))
+            let counts = summary(&streamer.checker);
+            let Streamer {
+                mut checker, top, ..
+            } = streamer;
+            let document = (keep && counts.is_valid()).then(|| checker.finish(top));
+            (Ok(counts), document)
         }
     }
 }
