@@ -58,7 +58,8 @@ struct Row {
     /// The fast path, when every input it accepts is printable ASCII without `"` or `\`, so
     /// that the parts are written as they are.
     fast: Option<&'static Compiled>,
-    /// The actor's attributes, and the end of the dialect's entry.
+    /// The dialect's entry of an accepting dialect: its name, the actor's attributes, and
+    /// its end.
     actor: Layout,
 }
 
@@ -98,19 +99,22 @@ pub struct Detector<'o> {
 impl<'o> Detector<'o> {
     /// A detector printing as `options` says.
     pub fn new(options: &'o DetectOptions) -> Detector<'o> {
-        let end: &[u8] = match options.format {
-            Format::Text => b")",
-            Format::Json => b"}",
-        };
         let rows = Dialect::ALL
             .into_iter()
-            .map(|dialect| Row {
-                dialect,
-                name: dialect.as_str().as_bytes(),
-                fast: Compiled::builtin(dialect)
-                    .ok()
-                    .filter(|fast| fast.reads_ascii_only() && fast.accepts_plain_only()),
-                actor: Layout::new(dialect, options.format, end),
+            .map(|dialect| {
+                let name = dialect.as_str().as_bytes();
+                let (start, end): (Vec<u8>, &[u8]) = match options.format {
+                    Format::Text => ([name, b" ("].concat(), b")"),
+                    Format::Json => ([b"{\"dialect\":\"", name, b"\",\"actor\":"].concat(), b"}"),
+                };
+                Row {
+                    dialect,
+                    name,
+                    fast: Compiled::builtin(dialect)
+                        .ok()
+                        .filter(|fast| fast.reads_ascii_only() && fast.accepts_plain_only()),
+                    actor: Layout::new(dialect, options.format, &start, end),
+                }
             })
             .collect();
         Detector {
@@ -197,13 +201,12 @@ impl<'o> Detector<'o> {
                     out.extend_from_slice(b", ");
                 }
                 first = false;
-                out.extend_from_slice(row.name);
-                out.extend_from_slice(b" (");
                 match verdict {
                     Verdict::Parts(parts) => row.actor.write(text.as_bytes(), parts, out),
                     Verdict::Actor(index) => {
                         if let Ok(actor) = &self.parsed[*index] {
-                            let _ = write!(out, "{})", actor.fields());
+                            out.extend_from_slice(row.name);
+                            let _ = write!(out, " ({})", actor.fields());
                         }
                     }
                     _ => {}
@@ -266,13 +269,13 @@ impl<'o> Detector<'o> {
                 out.push(b',');
             }
             first = false;
-            out.extend_from_slice(b"{\"dialect\":\"");
-            out.extend_from_slice(row.name);
-            out.extend_from_slice(b"\",\"actor\":");
             match verdict {
                 Verdict::Parts(parts) => row.actor.write(text.as_bytes(), parts, out),
                 Verdict::Actor(index) => {
                     if let Ok(actor) = &self.parsed[*index] {
+                        out.extend_from_slice(b"{\"dialect\":\"");
+                        out.extend_from_slice(row.name);
+                        out.extend_from_slice(b"\",\"actor\":");
                         serde_json::to_writer(&mut *out, &actor.fields())
                             .expect("fields serialize");
                         out.push(b'}');
