@@ -7,11 +7,10 @@
 //! only takes the common case (a valid input, or a verdict alone), and everything else goes
 //! through [`output::parse_line`] and the serde records.
 
-use std::fmt;
 use std::io::{self, Read, Write};
 use std::str;
 
-use super::write::{decimal, json_string, quoted, styled, Format, JsonText, Layout};
+use super::write::{decimal, json_display, json_string, quoted, styled, Format, Layout};
 use super::{Worker, Workers};
 use crate::dialect::{Actor, Dialect};
 use crate::error::{ErrorKind, ParseError};
@@ -474,7 +473,7 @@ pub(super) fn error_object(error: &ParseError, out: &mut Vec<u8>) {
         json_string(out, hint.as_bytes());
     }
     out.extend_from_slice(b",\"message\":\"");
-    let _ = fmt::Write::write_fmt(&mut JsonText(out), format_args!("{error}"));
+    json_display(out, error);
     out.extend_from_slice(b"\"}");
 }
 

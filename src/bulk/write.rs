@@ -3,6 +3,7 @@
 //! and JSON of [`ActorFields`] themselves), inputs between quotes, JSON strings and numbers.
 
 use std::fmt;
+use std::io::Write as _;
 
 use crate::dialect::Dialect;
 use crate::grammar::compile::{bit, held, Parts};
@@ -234,10 +235,7 @@ fn json_escaped(out: &mut Vec<u8>, input: &[u8]) {
     const HEX: &[u8; 16] = b"0123456789abcdef";
     let mut rest = input;
     // The runs between bytes to escape are copied whole.
-    while let Some(at) = rest
-        .iter()
-        .position(|&byte| byte < 0x20 || byte == b'"' || byte == b'\\')
-    {
+    while let Some(at) = first_to_escape(rest) {
         out.extend_from_slice(&rest[..at]);
         let byte = rest[at];
         rest = &rest[at + 1..];
@@ -260,14 +258,41 @@ fn json_escaped(out: &mut Vec<u8>, input: &[u8]) {
     out.extend_from_slice(rest);
 }
 
-/// A writer of text into the inside of a JSON string: what is written through it (a
-/// message, by its `Display`) lands escaped, with no `String` in between.
-pub(super) struct JsonText<'a>(pub(super) &'a mut Vec<u8>);
+/// The offset of the first byte of `bytes` that a JSON string escapes (a control character,
+/// `"` or `\\`), looked for eight bytes at a time.
+#[inline]
+fn first_to_escape(bytes: &[u8]) -> Option<usize> {
+    const ONES: u64 = u64::from_le_bytes([1; 8]);
+    const HIGHS: u64 = ONES << 7;
+    // Whether some byte of `word` is below `n` (at most 128), or is zero.
+    let below = |word: u64, n: u8| word.wrapping_sub(ONES * u64::from(n)) & !word & HIGHS != 0;
+    let zero = |word: u64| below(word, 1);
+    let mut clean = 0;
+    for chunk in bytes.chunks_exact(8) {
+        let word = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
+        if below(word, 0x20)
+            || zero(word ^ (ONES * u64::from(b'"')))
+            || zero(word ^ (ONES * u64::from(b'\\')))
+        {
+            break;
+        }
+        clean += 8;
+    }
+    bytes[clean..]
+        .iter()
+        .position(|&byte| byte < 0x20 || byte == b'"' || byte == b'\\')
+        .map(|at| clean + at)
+}
 
-impl fmt::Write for JsonText<'_> {
-    fn write_str(&mut self, text: &str) -> fmt::Result {
-        json_escaped(self.0, text.as_bytes());
-        Ok(())
+/// `value`'s text (its `Display`) as the inside of a JSON string: written as it is, then
+/// escaped from its first byte to escape on (most messages have none), with no `String` in
+/// between and no scan per piece of the text.
+pub(super) fn json_display(out: &mut Vec<u8>, value: &impl fmt::Display) {
+    let start = out.len();
+    let _ = write!(out, "{value}");
+    if let Some(at) = first_to_escape(&out[start..]) {
+        let raw = out.split_off(start + at);
+        json_escaped(out, &raw);
     }
 }
 
@@ -293,8 +318,6 @@ pub(super) fn decimal(out: &mut Vec<u8>, value: u64) {
 
 #[cfg(test)]
 mod tests {
-    use std::fmt::Write as _;
-
     use super::*;
 
     #[test]
@@ -363,10 +386,31 @@ mod tests {
     }
 
     #[test]
-    fn json_text_and_decimal_write_what_serde_json_writes() {
+    fn json_strings_are_escaped_as_serde_json_escapes_them() {
+        // Every byte that matters at every place of a word and of the tail after the words.
+        let mut texts = Vec::new();
+        for special in [
+            "\"", "\\", "\u{0}", "\u{1f}", "\n", "\u{7f}", "é", " ", "~", "!",
+        ] {
+            for at in 0..20 {
+                let mut text: String = "abcdefghijklmnopqrs".chars().take(at).collect();
+                text.push_str(special);
+                text.push_str("tuvwxyz0123456789");
+                texts.push(text);
+            }
+        }
+        for text in texts {
+            let mut out = Vec::new();
+            json_string(&mut out, text.as_bytes());
+            assert_eq!(out, serde_json::to_vec(&text).unwrap(), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn json_display_and_decimal_write_what_serde_json_writes() {
         let message = "unexpected '\\'' at byte 7: a \"quoted\" word\n\t\u{1} é";
         let mut out = Vec::new();
-        write!(JsonText(&mut out), "{message}").unwrap();
+        json_display(&mut out, &message);
         let serde = serde_json::to_string(message).unwrap();
         assert_eq!(out, serde.as_bytes()[1..serde.len() - 1]);
         for value in [0, 7, 10, 99, 12_345, u64::MAX] {
