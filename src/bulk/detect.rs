@@ -150,6 +150,20 @@ impl<'o> Detector<'o> {
         let limits = Limits {
             max_len: Some(self.options.max_len),
         };
+        if !self.printing {
+            // The verdicts alone: the first dialect that accepts settles it, and the fast
+            // ones go first (a dialect without a fast path goes through pest).
+            let accepts = |fast: bool| {
+                self.rows
+                    .iter()
+                    .filter(|row| row.fast.is_some() == fast)
+                    .any(|row| row.accepts(bytes, limits))
+            };
+            if !accepts(true) && !accepts(false) {
+                detected.unmatched += 1;
+            }
+            return;
+        }
         self.verdicts.clear();
         self.parsed.clear();
         for row in &self.rows {
@@ -314,6 +328,16 @@ impl<'o> Detector<'o> {
 }
 
 impl Row {
+    /// Whether the dialect accepts `bytes` (whole UTF-8), as the verdicts of
+    /// [`Detector::detect`] say.
+    fn accepts(&self, bytes: &[u8], limits: Limits) -> bool {
+        match self.fast.map(|fast| fast.verdict(bytes)) {
+            Some(Ok(())) => true,
+            Some(Err(_)) if !bytes.is_empty() && bytes.is_ascii() => false,
+            _ => self.dialect.parse_with(bytes, limits).is_ok(),
+        }
+    }
+
     /// D12's questions about the state where the fast path's walk stopped.
     fn probe(&self, death: Death) -> Stopped<'static> {
         Stopped {
@@ -435,5 +459,65 @@ impl Worker for Part<'_> {
             self.detector
                 .detect_one(input, &mut self.out, &mut self.detected);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `-q` (and a closed output) stops at the first dialect that accepts: it finds the
+    /// inputs no dialect accepts as the records do.
+    #[test]
+    fn the_verdicts_alone_match_the_records() {
+        let inputs = [
+            "C:K",
+            "c:+k",
+            "CHESS:KING",
+            "shogi:+p",
+            "C:-K^",
+            "a1",
+            "e4B",
+            "aa10",
+            "K",
+            "+K^'",
+            "",
+            "é",
+            "C:é",
+            "cHESS:k",
+            "C:",
+            ":K",
+            "C:K\u{1}",
+            "\"",
+            "12",
+            "*",
+            "A:a",
+        ];
+        let detected = |quiet: bool| {
+            let options = DetectOptions {
+                max_len: 1024,
+                format: Format::Json,
+                style: TextStyle::default(),
+                quiet,
+            };
+            let mut detector = Detector::new(&options);
+            inputs
+                .iter()
+                .enumerate()
+                .map(|(index, input)| {
+                    let line = Line {
+                        number: index as u64 + 1,
+                        bytes: input.as_bytes(),
+                        len: input.len() as u64,
+                    };
+                    let mut counts = Detected::default();
+                    detector.detect(line, &mut Vec::new(), &mut counts);
+                    counts.unmatched
+                })
+                .collect::<Vec<u64>>()
+        };
+        let printed = detected(false);
+        assert!(printed.contains(&0) && printed.contains(&1), "{printed:?}");
+        assert_eq!(detected(true), printed);
     }
 }
