@@ -58,7 +58,8 @@ struct Row {
     /// The fast path, when every input it accepts is printable ASCII without `"` or `\`, so
     /// that the parts are written as they are.
     fast: Option<&'static Compiled>,
-    /// The actor's attributes, and the end of the dialect's entry.
+    /// The dialect's entry of an accepting dialect: its name, the actor's attributes, and
+    /// its end.
     actor: Layout,
 }
 
@@ -98,19 +99,22 @@ pub struct Detector<'o> {
 impl<'o> Detector<'o> {
     /// A detector printing as `options` says.
     pub fn new(options: &'o DetectOptions) -> Detector<'o> {
-        let end: &[u8] = match options.format {
-            Format::Text => b")",
-            Format::Json => b"}",
-        };
         let rows = Dialect::ALL
             .into_iter()
-            .map(|dialect| Row {
-                dialect,
-                name: dialect.as_str().as_bytes(),
-                fast: Compiled::builtin(dialect)
-                    .ok()
-                    .filter(|fast| fast.reads_ascii_only() && fast.accepts_plain_only()),
-                actor: Layout::new(dialect, options.format, end),
+            .map(|dialect| {
+                let name = dialect.as_str().as_bytes();
+                let (start, end): (Vec<u8>, &[u8]) = match options.format {
+                    Format::Text => ([name, b" ("].concat(), b")"),
+                    Format::Json => ([b"{\"dialect\":\"", name, b"\",\"actor\":"].concat(), b"}"),
+                };
+                Row {
+                    dialect,
+                    name,
+                    fast: Compiled::builtin(dialect)
+                        .ok()
+                        .filter(|fast| fast.reads_ascii_only() && fast.accepts_plain_only()),
+                    actor: Layout::new(dialect, options.format, &start, end),
+                }
             })
             .collect();
         Detector {
@@ -146,6 +150,20 @@ impl<'o> Detector<'o> {
         let limits = Limits {
             max_len: Some(self.options.max_len),
         };
+        if !self.printing {
+            // The verdicts alone: the first dialect that accepts settles it, and the fast
+            // ones go first (a dialect without a fast path goes through pest).
+            let accepts = |fast: bool| {
+                self.rows
+                    .iter()
+                    .filter(|row| row.fast.is_some() == fast)
+                    .any(|row| row.accepts(bytes, limits))
+            };
+            if !accepts(true) && !accepts(false) {
+                detected.unmatched += 1;
+            }
+            return;
+        }
         self.verdicts.clear();
         self.parsed.clear();
         for row in &self.rows {
@@ -197,13 +215,12 @@ impl<'o> Detector<'o> {
                     out.extend_from_slice(b", ");
                 }
                 first = false;
-                out.extend_from_slice(row.name);
-                out.extend_from_slice(b" (");
                 match verdict {
                     Verdict::Parts(parts) => row.actor.write(text.as_bytes(), parts, out),
                     Verdict::Actor(index) => {
                         if let Ok(actor) = &self.parsed[*index] {
-                            let _ = write!(out, "{})", actor.fields());
+                            out.extend_from_slice(row.name);
+                            let _ = write!(out, " ({})", actor.fields());
                         }
                     }
                     _ => {}
@@ -266,13 +283,13 @@ impl<'o> Detector<'o> {
                 out.push(b',');
             }
             first = false;
-            out.extend_from_slice(b"{\"dialect\":\"");
-            out.extend_from_slice(row.name);
-            out.extend_from_slice(b"\",\"actor\":");
             match verdict {
                 Verdict::Parts(parts) => row.actor.write(text.as_bytes(), parts, out),
                 Verdict::Actor(index) => {
                     if let Ok(actor) = &self.parsed[*index] {
+                        out.extend_from_slice(b"{\"dialect\":\"");
+                        out.extend_from_slice(row.name);
+                        out.extend_from_slice(b"\",\"actor\":");
                         serde_json::to_writer(&mut *out, &actor.fields())
                             .expect("fields serialize");
                         out.push(b'}');
@@ -311,6 +328,16 @@ impl<'o> Detector<'o> {
 }
 
 impl Row {
+    /// Whether the dialect accepts `bytes` (whole UTF-8), as the verdicts of
+    /// [`Detector::detect`] say.
+    fn accepts(&self, bytes: &[u8], limits: Limits) -> bool {
+        match self.fast.map(|fast| fast.verdict(bytes)) {
+            Some(Ok(())) => true,
+            Some(Err(_)) if !bytes.is_empty() && bytes.is_ascii() => false,
+            _ => self.dialect.parse_with(bytes, limits).is_ok(),
+        }
+    }
+
     /// D12's questions about the state where the fast path's walk stopped.
     fn probe(&self, death: Death) -> Stopped<'static> {
         Stopped {
@@ -432,5 +459,65 @@ impl Worker for Part<'_> {
             self.detector
                 .detect_one(input, &mut self.out, &mut self.detected);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `-q` (and a closed output) stops at the first dialect that accepts: it finds the
+    /// inputs no dialect accepts as the records do.
+    #[test]
+    fn the_verdicts_alone_match_the_records() {
+        let inputs = [
+            "C:K",
+            "c:+k",
+            "CHESS:KING",
+            "shogi:+p",
+            "C:-K^",
+            "a1",
+            "e4B",
+            "aa10",
+            "K",
+            "+K^'",
+            "",
+            "é",
+            "C:é",
+            "cHESS:k",
+            "C:",
+            ":K",
+            "C:K\u{1}",
+            "\"",
+            "12",
+            "*",
+            "A:a",
+        ];
+        let detected = |quiet: bool| {
+            let options = DetectOptions {
+                max_len: 1024,
+                format: Format::Json,
+                style: TextStyle::default(),
+                quiet,
+            };
+            let mut detector = Detector::new(&options);
+            inputs
+                .iter()
+                .enumerate()
+                .map(|(index, input)| {
+                    let line = Line {
+                        number: index as u64 + 1,
+                        bytes: input.as_bytes(),
+                        len: input.len() as u64,
+                    };
+                    let mut counts = Detected::default();
+                    detector.detect(line, &mut Vec::new(), &mut counts);
+                    counts.unmatched
+                })
+                .collect::<Vec<u64>>()
+        };
+        let printed = detected(false);
+        assert!(printed.contains(&0) && printed.contains(&1), "{printed:?}");
+        assert_eq!(detected(true), printed);
     }
 }

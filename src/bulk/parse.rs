@@ -7,11 +7,10 @@
 //! only takes the common case (a valid input, or a verdict alone), and everything else goes
 //! through [`output::parse_line`] and the serde records.
 
-use std::fmt;
 use std::io::{self, Read, Write};
 use std::str;
 
-use super::write::{decimal, json_string, quoted, styled, Format, JsonText, Layout};
+use super::write::{decimal, json_display, json_string, quoted, styled, Format, Layout};
 use super::{Worker, Workers};
 use crate::dialect::{Actor, Dialect};
 use crate::error::{ErrorKind, ParseError};
@@ -240,13 +239,11 @@ pub struct Parser<'o> {
     fast: Option<&'static Compiled>,
     /// The dialect's name.
     name: &'static [u8],
-    /// Text: what follows the quoted input up to the attributes (`": valid snn-pin: `).
-    text_head: Vec<u8>,
-    /// Text: the attributes, and the end of the line.
+    /// Text: what follows the quoted input (`": valid snn-pin: `), the attributes, and the
+    /// end of the line.
     text_actor: Layout,
-    /// JSON: what follows the input up to the actor.
-    json_head: Vec<u8>,
-    /// JSON: the actor, and what comes before the canonical form.
+    /// JSON: what follows the input (`","dialect":…,"actor":`), the actor, and what comes
+    /// before the canonical form.
     json_actor: Layout,
 }
 
@@ -275,11 +272,9 @@ impl<'o> Parser<'o> {
             mode: options.mode,
             fast,
             name,
-            text_head,
-            text_actor: Layout::new(dialect, Format::Text, b"\n"),
-            json_head,
+            text_actor: Layout::new(dialect, Format::Text, &text_head, b"\n"),
             // D9: the canonical form is the input itself.
-            json_actor: Layout::new(dialect, Format::Json, b",\"canonical\":\""),
+            json_actor: Layout::new(dialect, Format::Json, &json_head, b",\"canonical\":\""),
         }
     }
 
@@ -356,13 +351,11 @@ impl<'o> Parser<'o> {
             Format::Text => {
                 out.push(b'"');
                 out.extend_from_slice(input);
-                out.extend_from_slice(&self.text_head);
                 self.text_actor.write(input, parts, out);
             }
             Format::Json => {
                 out.extend_from_slice(b"{\"input\":\"");
                 out.extend_from_slice(input);
-                out.extend_from_slice(&self.json_head);
                 self.json_actor.write(input, parts, out);
                 out.extend_from_slice(input);
                 out.extend_from_slice(b"\"}\n");
@@ -480,7 +473,7 @@ pub(super) fn error_object(error: &ParseError, out: &mut Vec<u8>) {
         json_string(out, hint.as_bytes());
     }
     out.extend_from_slice(b",\"message\":\"");
-    let _ = fmt::Write::write_fmt(&mut JsonText(out), format_args!("{error}"));
+    json_display(out, error);
     out.extend_from_slice(b"\"}");
 }
 

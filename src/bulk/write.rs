@@ -3,6 +3,7 @@
 //! and JSON of [`ActorFields`] themselves), inputs between quotes, JSON strings and numbers.
 
 use std::fmt;
+use std::io::Write as _;
 
 use crate::dialect::Dialect;
 use crate::grammar::compile::{bit, held, Parts};
@@ -21,15 +22,55 @@ pub enum Format {
 }
 
 /// How one dialect's actors are written in one format, made once from what [`ActorFields`]
-/// writes: the text before the first text attribute (the style, else the type), the text
-/// between the style and the type when the dialect has both, and, for every value of the
-/// attributes after them (side, state, flags), what follows the last text attribute, each
-/// followed by the same end.
+/// writes: the text before the first text attribute (the style, else the type), after the
+/// record's own text before the actor; the text between the style and the type when the
+/// dialect has both; and, for every value of the attributes after them (side, state,
+/// flags), what follows the last text attribute, each followed by the same end.
 #[derive(Debug, Clone)]
 pub(super) struct Layout {
-    head: Vec<u8>,
-    between: Vec<u8>,
-    tails: Vec<Vec<u8>>,
+    head: Piece,
+    between: Piece,
+    tails: Vec<Piece>,
+}
+
+/// The most bytes of a short [`Piece`].
+const SHORT: usize = 64;
+
+/// Bytes known before the run. A short piece is written as all [`SHORT`] bytes of its
+/// padded array and then cut to its length: a copy of a fixed size, which the compiler makes
+/// in a few moves, where a copy of a length known only at run time is a call to `memcpy`
+/// (for the short pieces of a record, a large part of what writing it cost).
+#[derive(Debug, Clone)]
+enum Piece {
+    Short { bytes: [u8; SHORT], len: usize },
+    Long(Vec<u8>),
+}
+
+impl Piece {
+    fn new(bytes: &[u8]) -> Piece {
+        if bytes.len() > SHORT {
+            return Piece::Long(bytes.to_vec());
+        }
+        let mut padded = [0; SHORT];
+        padded[..bytes.len()].copy_from_slice(bytes);
+        Piece::Short {
+            bytes: padded,
+            len: bytes.len(),
+        }
+    }
+
+    /// Appends the bytes to `out`.
+    #[inline]
+    fn write(&self, out: &mut Vec<u8>) {
+        match self {
+            Piece::Short { bytes, len } => {
+                let end = out.len() + len;
+                out.extend_from_slice(bytes);
+                out.truncate(end);
+            }
+            Piece::Long(bytes) => out.extend_from_slice(bytes),
+        }
+    }
 }
 
 /// The style and the type written in the fields [`Layout::new`] cuts: words that no
@@ -42,8 +83,9 @@ const TYPE_MARK: &str = "@type@";
 const KEYS: usize = 1 << 8;
 
 impl Layout {
-    /// The layout of `dialect`'s actors in `format`, each followed by `end`.
-    pub(super) fn new(dialect: Dialect, format: Format, end: &[u8]) -> Layout {
+    /// The layout of `dialect`'s actors in `format`, each after `start` and followed by
+    /// `end`.
+    pub(super) fn new(dialect: Dialect, format: Format, start: &[u8], end: &[u8]) -> Layout {
         let marks = [STYLE_MARK, TYPE_MARK];
         let (mut head, mut between) = (None, None);
         let tails = (0..KEYS)
@@ -75,37 +117,39 @@ impl Layout {
                 (head, between) = texts;
                 let mut tail = tail.as_bytes().to_vec();
                 tail.extend_from_slice(end);
-                tail
+                Piece::new(&tail)
             })
             .collect();
+        let mut first = start.to_vec();
+        first.extend_from_slice(&head.unwrap_or_default());
         Layout {
-            head: head.unwrap_or_default(),
-            between: between.unwrap_or_default(),
+            head: Piece::new(&first),
+            between: Piece::new(&between.unwrap_or_default()),
             tails,
         }
     }
 
-    /// The actor of `parts`, accepted `input`, whose text attributes are printable ASCII
-    /// without `"` or `\`.
+    /// The start and the actor of `parts`, accepted `input`, whose text attributes are
+    /// printable ASCII without `"` or `\`.
     #[inline]
     pub(super) fn write(&self, input: &[u8], parts: &Parts, out: &mut Vec<u8>) {
         let slice = |(start, end): (usize, usize)| &input[start..end];
-        out.extend_from_slice(&self.head);
+        self.head.write(out);
         match (parts.style, parts.piece_type) {
             (Some(style), Some(piece_type)) => {
                 out.extend_from_slice(slice(style));
-                out.extend_from_slice(&self.between);
+                self.between.write(out);
                 out.extend_from_slice(slice(piece_type));
             }
             (Some(text), None) | (None, Some(text)) => out.extend_from_slice(slice(text)),
             (None, None) => {}
         }
-        out.extend_from_slice(self.get(parts));
+        self.get(parts).write(out);
     }
 
     /// The tail of the actor of `parts`.
     #[inline]
-    fn get(&self, parts: &Parts) -> &[u8] {
+    fn get(&self, parts: &Parts) -> &Piece {
         let state = match parts.state {
             None | Some(State::Normal) => 0,
             Some(State::Enhanced) => 1,
@@ -191,10 +235,7 @@ fn json_escaped(out: &mut Vec<u8>, input: &[u8]) {
     const HEX: &[u8; 16] = b"0123456789abcdef";
     let mut rest = input;
     // The runs between bytes to escape are copied whole.
-    while let Some(at) = rest
-        .iter()
-        .position(|&byte| byte < 0x20 || byte == b'"' || byte == b'\\')
-    {
+    while let Some(at) = first_to_escape(rest) {
         out.extend_from_slice(&rest[..at]);
         let byte = rest[at];
         rest = &rest[at + 1..];
@@ -217,14 +258,41 @@ fn json_escaped(out: &mut Vec<u8>, input: &[u8]) {
     out.extend_from_slice(rest);
 }
 
-/// A writer of text into the inside of a JSON string: what is written through it (a
-/// message, by its `Display`) lands escaped, with no `String` in between.
-pub(super) struct JsonText<'a>(pub(super) &'a mut Vec<u8>);
+/// The offset of the first byte of `bytes` that a JSON string escapes (a control character,
+/// `"` or `\\`), looked for eight bytes at a time.
+#[inline]
+fn first_to_escape(bytes: &[u8]) -> Option<usize> {
+    const ONES: u64 = u64::from_le_bytes([1; 8]);
+    const HIGHS: u64 = ONES << 7;
+    // Whether some byte of `word` is below `n` (at most 128), or is zero.
+    let below = |word: u64, n: u8| word.wrapping_sub(ONES * u64::from(n)) & !word & HIGHS != 0;
+    let zero = |word: u64| below(word, 1);
+    let mut clean = 0;
+    for chunk in bytes.chunks_exact(8) {
+        let word = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
+        if below(word, 0x20)
+            || zero(word ^ (ONES * u64::from(b'"')))
+            || zero(word ^ (ONES * u64::from(b'\\')))
+        {
+            break;
+        }
+        clean += 8;
+    }
+    bytes[clean..]
+        .iter()
+        .position(|&byte| byte < 0x20 || byte == b'"' || byte == b'\\')
+        .map(|at| clean + at)
+}
 
-impl fmt::Write for JsonText<'_> {
-    fn write_str(&mut self, text: &str) -> fmt::Result {
-        json_escaped(self.0, text.as_bytes());
-        Ok(())
+/// `value`'s text (its `Display`) as the inside of a JSON string: written as it is, then
+/// escaped from its first byte to escape on (most messages have none), with no `String` in
+/// between and no scan per piece of the text.
+pub(super) fn json_display(out: &mut Vec<u8>, value: &impl fmt::Display) {
+    let start = out.len();
+    let _ = write!(out, "{value}");
+    if let Some(at) = first_to_escape(&out[start..]) {
+        let raw = out.split_off(start + at);
+        json_escaped(out, &raw);
     }
 }
 
@@ -250,16 +318,14 @@ pub(super) fn decimal(out: &mut Vec<u8>, value: u64) {
 
 #[cfg(test)]
 mod tests {
-    use std::fmt::Write as _;
-
     use super::*;
 
     #[test]
     fn layouts_write_the_actors_as_actor_fields_write_them() {
         let input = b"S:T";
         for dialect in Dialect::ALL {
-            let text = Layout::new(dialect, Format::Text, b"\n");
-            let json = Layout::new(dialect, Format::Json, b"");
+            let text = Layout::new(dialect, Format::Text, b"<", b"\n");
+            let json = Layout::new(dialect, Format::Json, b"", b"");
             let held = held(dialect);
             for key in 0..KEYS {
                 let mut fields = fields_of_key(dialect, key);
@@ -280,7 +346,7 @@ mod tests {
                 };
                 let mut line = Vec::new();
                 text.write(input, &parts, &mut line);
-                assert_eq!(line, format!("{fields}\n").into_bytes(), "{dialect} {key}");
+                assert_eq!(line, format!("<{fields}\n").into_bytes(), "{dialect} {key}");
                 let mut object = Vec::new();
                 json.write(input, &parts, &mut object);
                 assert_eq!(
@@ -301,7 +367,7 @@ mod tests {
         assert_eq!(blank, ["hand".parse::<Dialect>().unwrap()]);
         for dialect in blank {
             let mut line = Vec::new();
-            let text = Layout::new(dialect, Format::Text, b"\n");
+            let text = Layout::new(dialect, Format::Text, b"", b"\n");
             let parts = Parts {
                 style: None,
                 piece_type: None,
@@ -320,10 +386,31 @@ mod tests {
     }
 
     #[test]
-    fn json_text_and_decimal_write_what_serde_json_writes() {
+    fn json_strings_are_escaped_as_serde_json_escapes_them() {
+        // Every byte that matters at every place of a word and of the tail after the words.
+        let mut texts = Vec::new();
+        for special in [
+            "\"", "\\", "\u{0}", "\u{1f}", "\n", "\u{7f}", "é", " ", "~", "!",
+        ] {
+            for at in 0..20 {
+                let mut text: String = "abcdefghijklmnopqrs".chars().take(at).collect();
+                text.push_str(special);
+                text.push_str("tuvwxyz0123456789");
+                texts.push(text);
+            }
+        }
+        for text in texts {
+            let mut out = Vec::new();
+            json_string(&mut out, text.as_bytes());
+            assert_eq!(out, serde_json::to_vec(&text).unwrap(), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn json_display_and_decimal_write_what_serde_json_writes() {
         let message = "unexpected '\\'' at byte 7: a \"quoted\" word\n\t\u{1} é";
         let mut out = Vec::new();
-        write!(JsonText(&mut out), "{message}").unwrap();
+        json_display(&mut out, &message);
         let serde = serde_json::to_string(message).unwrap();
         assert_eq!(out, serde.as_bytes()[1..serde.len() - 1]);
         for value in [0, 7, 10, 99, 12_345, u64::MAX] {
