@@ -245,17 +245,7 @@ fn moves(args: &GgnMovesArgs, out: &mut (impl Write + Closed)) -> io::Result<u8>
         if out.is_closed() {
             break;
         }
-        match args.common.format {
-            Format::Json => {
-                serde_json::to_writer(&mut *out, &found).map_err(io::Error::from)?;
-                writeln!(out)?;
-            }
-            Format::Text => writeln!(
-                out,
-                "{}",
-                crate::output::escape_controls(&found.to_string())
-            )?,
-        }
+        write_move(out, args.common.format, &found)?;
     }
     Ok(OK)
 }
@@ -308,19 +298,28 @@ fn newest_moves(
         {
             continue;
         }
-        match args.common.format {
-            Format::Json => {
-                serde_json::to_writer(&mut *out, &found).map_err(io::Error::from)?;
-                writeln!(out)?;
-            }
-            Format::Text => writeln!(
-                out,
-                "{}",
-                crate::output::escape_controls(&found.to_string())
-            )?,
-        }
+        write_move(out, args.common.format, &found)?;
     }
     Ok(OK)
+}
+
+/// One possible move: a JSON object per line, or its text with control characters escaped.
+fn write_move(
+    out: &mut impl Write,
+    format: Format,
+    found: &(impl serde::Serialize + std::fmt::Display),
+) -> io::Result<()> {
+    match format {
+        Format::Json => {
+            serde_json::to_writer(&mut *out, found).map_err(io::Error::from)?;
+            writeln!(out)
+        }
+        Format::Text => writeln!(
+            out,
+            "{}",
+            crate::output::escape_controls(&found.to_string())
+        ),
+    }
 }
 
 fn options(args: &GgnLimitArgs) -> Options {

@@ -145,6 +145,17 @@ pub struct Query {
     pub to: Option<String>,
 }
 
+impl Query {
+    /// A query from borrowed filters (`None`: any).
+    pub fn of(piece: Option<&str>, from: Option<&str>, to: Option<&str>) -> Query {
+        Query {
+            piece: piece.map(str::to_owned),
+            from: from.map(str::to_owned),
+            to: to.map(str::to_owned),
+        }
+    }
+}
+
 /// One possible move: in `ggn-2014`, its variant and the board after it; in `ggn-2025-10`,
 /// the possibility that allows it (that edition has no effects, G26).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

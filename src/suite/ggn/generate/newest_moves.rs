@@ -57,11 +57,7 @@ impl Eval {
     }
 
     fn query(mut self, piece: Option<&str>, from: Option<&str>, to: Option<&str>) -> Eval {
-        self.0.query = Query {
-            piece: piece.map(str::to_owned),
-            from: from.map(str::to_owned),
-            to: to.map(str::to_owned),
-        };
+        self.0.query = Query::of(piece, from, to);
         self
     }
 }
