@@ -162,6 +162,25 @@ struct Reported<'w, W> {
     any: bool,
 }
 
+impl<'w, W: Write> Reported<'w, W> {
+    /// The report of the file `name` on `out`, in `format`, unless `quiet`.
+    fn new(out: &'w mut W, name: &'w str, format: Format, quiet: bool) -> Self {
+        Reported {
+            report: TextOrJson {
+                out,
+                written: Ok(()),
+                name,
+                format,
+                painted: false,
+                valid: true,
+                left: 0,
+            },
+            quiet,
+            any: false,
+        }
+    }
+}
+
 impl<W: Write> ggn::Sink for Reported<'_, W> {
     fn begin(&mut self, summary: ggn::Summary) {
         self.any = !self.quiet && summary.errors + summary.warnings > 0;
@@ -206,19 +225,7 @@ fn moves(args: &GgnMovesArgs, out: &mut (impl Write + Closed)) -> io::Result<u8>
     let rules_name = args.rules.to_string_lossy();
     // The rules' diagnostics are written as they are found (a second reading), never held.
     let mut stderr = super::pipe::stderr();
-    let mut rules_report = Reported {
-        report: TextOrJson {
-            out: &mut stderr,
-            written: Ok(()),
-            name: &rules_name,
-            format: args.common.format,
-            painted: false,
-            valid: true,
-            left: 0,
-        },
-        quiet: args.quiet,
-        any: false,
-    };
+    let mut rules_report = Reported::new(&mut stderr, &rules_name, args.common.format, args.quiet);
     let document = ggn::validate_to(&inputs[0], &options, &mut rules_report);
     rules_report.report.written?;
     let board = Board::parse(&inputs[1], &options);
@@ -272,18 +279,18 @@ fn newest_moves(
             }
         }
     }
-    let rules = ggn::Rules::read(&inputs[0], options);
-    let position = ggn::Position::parse(&inputs[1], options);
+    // The rules' diagnostics are written as they are found (a second reading), never held.
+    let rules_name = args.rules.to_string_lossy();
     let mut stderr = super::pipe::stderr();
-    if let (Err(diagnostics), false) = (&rules, args.quiet) {
-        let name = args.rules.to_string_lossy();
-        report(&mut stderr, args.common.format, &name, diagnostics)?;
-    }
+    let mut rules_report = Reported::new(&mut stderr, &rules_name, args.common.format, args.quiet);
+    let rules = ggn::Rules::read_to(&inputs[0], options, &mut rules_report);
+    rules_report.report.written?;
+    let position = ggn::Position::parse(&inputs[1], options);
     if let (Err(diagnostics), false) = (&position, args.quiet) {
         let name = args.board.to_string_lossy();
         report(&mut stderr, args.common.format, &name, diagnostics)?;
     }
-    let (Ok(rules), Ok(position)) = (rules, position) else {
+    let (Some(rules), Ok(position)) = (rules, position) else {
         return Ok(REJECTED);
     };
     let wanted =

@@ -228,3 +228,62 @@ fn the_cli_lists_each_move_with_its_possibility() {
         "{err}"
     );
 }
+
+/// Invalid rules: exit 1, nothing on standard output, and on standard error the report that
+/// `gan ggn validate --edition ggn-2025-10` prints for the same file (text and JSON), each
+/// diagnostic written as it is found.
+#[test]
+fn the_cli_reports_invalid_rules_as_ggn_validate_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let rules = dir.path().join("rules.json");
+    let board = dir.path().join("board.json");
+    std::fs::write(
+        &rules,
+        r#"{"W:P": {"e2": {"e3": [{"require": {}}]}}, "x": [], "W:P": {}}"#,
+    )
+    .unwrap();
+    std::fs::write(&board, r#"{"e2": "W:P", "e3": null}"#).unwrap();
+    for format in ["text", "json"] {
+        let mut moves = gan_command();
+        moves
+            .args([
+                "ggn",
+                "moves",
+                "--edition",
+                "ggn-2025-10",
+                "--format",
+                format,
+            ])
+            .arg("--rules")
+            .arg(&rules)
+            .arg("--board")
+            .arg(&board);
+        let (code, out, err) = outcome(&mut moves, b"");
+        let mut validate = gan_command();
+        validate
+            .args([
+                "ggn",
+                "validate",
+                "--edition",
+                "ggn-2025-10",
+                "--format",
+                format,
+            ])
+            .arg(&rules);
+        let (validate_code, report, _) = outcome(&mut validate, b"");
+        assert_eq!((code, out.as_str(), validate_code), (1, "", 1), "{format}");
+        assert_eq!(err, report, "{format}");
+        assert!(
+            err.contains("unknown-key") && err.contains("duplicate-key"),
+            "{err}"
+        );
+    }
+    // Under -q, nothing is written.
+    let mut quiet = gan_command();
+    quiet
+        .args(["ggn", "moves", "--edition", "ggn-2025-10", "-q", "--rules"])
+        .arg(&rules)
+        .arg("--board")
+        .arg(&board);
+    assert_eq!(outcome(&mut quiet, b""), (1, String::new(), String::new()));
+}

@@ -351,11 +351,13 @@ fn ggn_validate_error_dense_within_the_ggn_budget() {
 
 /// `gan ARGS… FILE` on an error-dense document (`{"x":[],…}`): of 1,000 bytes, rejected
 /// (exit 1) with what `written` checks of its standard error; then of S and 8S within the
-/// GGN budget (`extra`: the bytes of its other inputs).
+/// GGN budget (`extra`: the bytes of its other inputs), their times compared when `timed`
+/// (otherwise 8S is run once, for its memory).
 fn error_dense_within_the_ggn_budget(
     name: &str,
     args: &[&str],
     extra: usize,
+    timed: bool,
     written: impl Fn(&str),
 ) {
     let dir = tempfile::tempdir().unwrap();
@@ -365,8 +367,17 @@ fn error_dense_within_the_ggn_budget(
     assert_eq!(output.status.code(), Some(1), "{name}: {}", output.status);
     written(&String::from_utf8_lossy(&output.stderr));
     let size = small_size().min(GGN_MAX_SMALL);
-    let (peak, document) =
-        scales_linearly_from(size, name, args, |size| ggn_error_dense(size, false));
+    let (peak, document) = if timed {
+        scales_linearly_from(size, name, args, |size| ggn_error_dense(size, false))
+    } else {
+        let large = dir.path().join("large.json");
+        let text = ggn_error_dense(8 * size, false);
+        let document = text.len();
+        std::fs::write(&large, text).unwrap();
+        let peak = peak_rss_kib(&command(args, &large), None);
+        eprintln!("{name}: peak {peak:?} KiB");
+        (peak, document)
+    };
     within_ggn_budget(name, peak, document + extra);
 }
 
@@ -374,31 +385,42 @@ fn error_dense_within_the_ggn_budget(
 #[ignore = "needs the release binary: .ci/run runs it"]
 fn ggn_moves_error_dense_rules_within_the_ggn_budget() {
     let dir = tempfile::tempdir().unwrap();
-    let board_path = dir.path().join("board.json");
-    let board = r#"{"a1": "GAME:R"}"#;
-    std::fs::write(&board_path, board).unwrap();
-    // The rules grow (`--rules FILE`, the last argument): three diagnostics every 7 bytes,
-    // written to standard error as they are found (a text report: a head, a line each).
-    let args = [
-        "ggn",
-        "moves",
-        "--board",
-        board_path.to_str().unwrap(),
-        "--rules",
-    ];
-    error_dense_within_the_ggn_budget(
-        "ggn moves (error-dense rules)",
-        &args,
-        board.len(),
-        |stderr| {
-            let listed = stderr.lines().filter(|line| line.starts_with("  ")).count();
-            let head = stderr.lines().next().unwrap_or_default();
-            assert!(
-                listed > 300 && head.ends_with(&format!("invalid, {listed} errors")),
-                "ggn moves wrote {listed} diagnostics under {head:?}"
-            );
-        },
-    );
+    // Each edition with a board of its own: the 2014 edition's, then a position of the
+    // newest (CELL -> QPI token), whose time is that of `ggn validate --edition` (timed by
+    // its own test): its memory alone.
+    for (edition, board, timed) in [
+        ("ggn-2014", r#"{"a1": "GAME:R"}"#, true),
+        ("ggn-2025-10", r#"{"a1": "W:R"}"#, false),
+    ] {
+        let board_path = dir.path().join(format!("board-{edition}.json"));
+        std::fs::write(&board_path, board).unwrap();
+        // The rules grow (`--rules FILE`, the last argument): three diagnostics every 7
+        // bytes, written to standard error as they are found (a text report: a head, a line
+        // each).
+        let args = [
+            "ggn",
+            "moves",
+            "--edition",
+            edition,
+            "--board",
+            board_path.to_str().unwrap(),
+            "--rules",
+        ];
+        error_dense_within_the_ggn_budget(
+            &format!("ggn moves --edition {edition} (error-dense rules)"),
+            &args,
+            board.len(),
+            timed,
+            |stderr| {
+                let listed = stderr.lines().filter(|line| line.starts_with("  ")).count();
+                let head = stderr.lines().next().unwrap_or_default();
+                assert!(
+                    listed > 300 && head.ends_with(&format!("invalid, {listed} errors")),
+                    "ggn moves --edition {edition} wrote {listed} diagnostics under {head:?}"
+                );
+            },
+        );
+    }
 }
 
 #[test]
@@ -406,7 +428,7 @@ fn ggn_moves_error_dense_rules_within_the_ggn_budget() {
 fn migrate_ggn_error_dense_within_the_ggn_budget() {
     // Every problem is written as it is found (a line each), then the summary.
     let name = "migrate --ggn (error-dense)";
-    error_dense_within_the_ggn_budget(name, &MIGRATE_GGN, 0, |stderr| {
+    error_dense_within_the_ggn_budget(name, &MIGRATE_GGN, 0, true, |stderr| {
         let problems = stderr
             .lines()
             .filter(|line| line.contains(": error "))

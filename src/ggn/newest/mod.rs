@@ -41,6 +41,9 @@ pub(super) fn diagnose_to(input: &[u8], options: &Options, sink: &mut dyn Sink) 
         }
         Ok(summary) => {
             sink.begin(summary);
+            if summary.errors + summary.warnings == 0 {
+                return;
+            }
             // The same document read the same way: the second pass cannot fail.
             let mut each = |diagnostic| sink.diagnostic(diagnostic);
             let _ = stream(input, options, &mut each);

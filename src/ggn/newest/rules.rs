@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use super::super::diagnostic::Diagnostic;
 use super::super::gan::Gans;
 use super::super::reader::{self, Node};
-use super::super::validate::options::Options;
+use super::super::validate::options::{Options, Sink, Summary};
 use super::check::QPI;
 use super::position::Position;
 use crate::model::Side;
@@ -147,22 +147,30 @@ impl Rules {
     ///
     /// Every diagnostic of [`validate`](crate::ggn::validate()) when there is an error.
     pub fn read(input: &[u8], options: &Options) -> Result<Rules, Vec<Diagnostic>> {
+        let mut diagnostics = Vec::new();
+        Rules::read_to(input, options, &mut diagnostics).ok_or(diagnostics)
+    }
+
+    /// [`Rules::read`] with the diagnostics handed to `sink` as
+    /// [`diagnose_to`](crate::ggn::diagnose_to) hands them (the counts, then each in
+    /// document order, none held): the model when the document has no error.
+    pub fn read_to(input: &[u8], options: &Options, sink: &mut impl Sink) -> Option<Rules> {
         let options = Options {
             edition: super::super::Edition::Ggn202510,
             ..options.clone()
         };
-        let diagnostics = super::super::diagnose(input, &options);
-        if diagnostics.iter().any(Diagnostic::is_error) {
-            return Err(diagnostics);
+        let mut counted = Valid { sink, valid: true };
+        super::super::diagnose_to(input, &options, &mut counted);
+        if !counted.valid {
+            return None;
         }
         let mut builder = Builder {
             rules: Rules::default(),
             qpi: Gans::new(QPI),
         };
         // A valid document reads without error: the same bytes were just read.
-        reader::read_nested(input, &options.limits, &mut builder)
-            .map_err(|error| vec![error.to_diagnostic()])?;
-        Ok(builder.rules)
+        reader::read_nested(input, &options.limits, &mut builder).ok()?;
+        Some(builder.rules)
     }
 
     /// How many possibilities the document has in all.
@@ -273,6 +281,23 @@ fn holds(condition: &Condition, side: Side, cells: &HashMap<Id, Cell>) -> bool {
         (Test::Enemy, Cell::Piece { side: other, .. }) => *other != side,
         (Test::Piece(wanted), Cell::Piece { token, .. }) => *token == Some(wanted),
         _ => false,
+    }
+}
+
+/// A sink that passes the diagnostics on and keeps whether the document is valid.
+struct Valid<'s, S> {
+    sink: &'s mut S,
+    valid: bool,
+}
+
+impl<S: Sink> Sink for Valid<'_, S> {
+    fn begin(&mut self, summary: Summary) {
+        self.valid = summary.is_valid();
+        self.sink.begin(summary);
+    }
+
+    fn diagnostic(&mut self, diagnostic: Diagnostic) {
+        self.sink.diagnostic(diagnostic);
     }
 }
 
