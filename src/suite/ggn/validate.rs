@@ -29,12 +29,7 @@ pub fn ggn_validation(file: &ValidationFile) -> Result<(), Problem> {
         checker.id(index, id, ggn_validation_id())?;
         dialect(id, &vector.dialect)?;
         if let Some(edition) = &vector.edition {
-            let known = edition.parse::<crate::ggn::Edition>();
-            rule(
-                known.is_ok_and(|e| e != crate::ggn::Edition::Ggn2014),
-                id,
-                || format!("`edition` {edition:?} is no GGN edition other than ggn-2014"),
-            )?;
+            newer_edition(id, edition)?;
             rule(vector.squares.is_none(), id, || {
                 "`squares` applies to the ggn-2014 edition only".to_owned()
             })?;
@@ -85,12 +80,7 @@ pub fn ggn_evaluation(file: &EvaluationFile) -> Result<(), Problem> {
         dialect(id, &vector.dialect)?;
         let newest = vector.edition.is_some();
         if let Some(edition) = &vector.edition {
-            let known = edition.parse::<crate::ggn::Edition>();
-            rule(
-                known.is_ok_and(|e| e != crate::ggn::Edition::Ggn2014),
-                id,
-                || format!("`edition` {edition:?} is no GGN edition other than ggn-2014"),
-            )?;
+            newer_edition(id, edition)?;
             rule(vector.dialect == "qpi-2026-01", id, || {
                 "the ggn-2025-10 edition's values are qpi-2026-01 tokens (G19)".to_owned()
             })?;
@@ -118,4 +108,15 @@ pub fn ggn_evaluation(file: &EvaluationFile) -> Result<(), Problem> {
         rule(!vector.note.is_empty(), id, || "`note` is empty".to_owned())?;
     }
     Ok(())
+}
+
+/// A vector's `edition` member names a GGN edition other than `ggn-2014` (which a vector
+/// says by having none).
+fn newer_edition(id: &str, edition: &str) -> Result<(), Problem> {
+    let known = edition.parse::<crate::ggn::Edition>();
+    rule(
+        known.is_ok_and(|e| e != crate::ggn::Edition::Ggn2014),
+        id,
+        || format!("`edition` {edition:?} is no GGN edition other than ggn-2014"),
+    )
 }
