@@ -31,7 +31,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
                   `gan <command>: <message>` otherwise; exit status 2.\n\n\
                   Colors (--color auto): on a terminal, unless NO_COLOR is set or TERM=dumb; a \
                   non-empty CLICOLOR_FORCE forces them.\n\n\
-                  Decision ids in the help texts (D1–D24, M1–M14, G1–G17) refer to the project's \
+                  Decision ids in the help texts (D10, M5, G6…) refer to the project's \
                   decision record: `gan decisions D10` prints one (docs/DECISIONS.md in the \
                   repository); the published specs are listed in docs/specs.md.\n\n\
                   Examples:\n  gan parse CHESS:K shogi:+p\n  echo 'CHESS:k' | gan parse --format json\n  \
@@ -192,8 +192,8 @@ pub enum Command {
     /// `gan report diff` (two runs of one).
     #[command(subcommand)]
     Report(ReportCommand),
-    /// Print the project's decisions on the specs (docs/DECISIONS.md): D1–D24, M1–M14,
-    /// G1–G17, the ids the help texts cite.
+    /// Print the project's decisions on the specs (docs/DECISIONS.md), the ids the help texts
+    /// cite (D, M, G and C, each numbered from 1).
     #[command(after_help = "Without an ID, the whole record.\n\n\
                             Examples:\n  gan decisions D10\n  gan decisions m3 G6\n  \
                             gan decisions | less")]

@@ -3,7 +3,7 @@
 
 use std::io::{self, Write};
 
-use crate::check::report::decisions::{entry, RECORD};
+use crate::check::report::decisions::{entry, id_ranges, RECORD};
 
 use super::args::DecisionsArgs;
 use super::OK;
@@ -17,7 +17,7 @@ pub fn decisions(args: &DecisionsArgs, out: &mut impl Write) -> io::Result<u8> {
         let Some(text) = entry(&id.to_ascii_uppercase()) else {
             return super::fail(
                 "decisions",
-                format!("no decision '{id}' (the ids are D1–D24, M1–M14 and G1–G17)"),
+                format!("no decision '{id}' (the ids are {})", id_ranges()),
             );
         };
         writeln!(out, "{text}")?;

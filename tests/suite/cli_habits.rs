@@ -864,5 +864,26 @@ fn every_decision_the_help_cites_can_be_looked_up() {
     let (_, text, _) = run(&["decisions", "d10"]);
     assert!(text.starts_with("- **D10 Detection.** `detect` reports every dialect"));
     assert_eq!(text.lines().count(), 2);
-    assert_eq!(run(&["decisions", "D99"]).0, 2);
+    // An unknown id names the ids the record has, up to its newest entry of each letter.
+    let (code, _, stderr) = run(&["decisions", "D99"]);
+    assert_eq!(code, 2);
+    let record =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/DECISIONS.md")).unwrap();
+    for letter in ["D", "M", "G"] {
+        let newest = record
+            .lines()
+            .filter_map(|line| line.strip_prefix("- **")?.strip_prefix(letter))
+            .filter_map(|rest| {
+                rest.split(|c: char| !c.is_ascii_digit())
+                    .next()?
+                    .parse::<u32>()
+                    .ok()
+            })
+            .max()
+            .unwrap();
+        assert!(
+            stderr.contains(&format!("{letter}1–{letter}{newest}")),
+            "{letter}{newest}: {stderr}"
+        );
+    }
 }
