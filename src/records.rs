@@ -396,6 +396,47 @@ fn end_of_inputs(data: &[u8], terminator: u8, inputs: usize) -> usize {
     data.len()
 }
 
+/// The iterator of [`Block::lines_in_place`].
+#[derive(Debug)]
+pub(crate) struct InPlace<'a> {
+    /// The inputs not yet handed out.
+    rest: &'a [u8],
+    /// The number of the last input handed out.
+    number: u64,
+    framing: Framing,
+    max_len: usize,
+    /// A block's one over-long input.
+    single: Option<(Line<'a>, &'a [u8])>,
+}
+
+impl<'a> Iterator for InPlace<'a> {
+    type Item = (Line<'a>, &'a [u8]);
+
+    #[inline]
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.rest.is_empty() {
+            return self.single.take();
+        }
+        let place = self.rest;
+        let (mut input, after) = match find_near(self.framing.terminator(), place) {
+            Some(at) => (&place[..at], &place[at + 1..]),
+            None => (place, &[][..]),
+        };
+        let terminated = input.len() < place.len();
+        self.rest = after;
+        if self.framing == Framing::Lines && terminated {
+            input = input.strip_suffix(b"\r").unwrap_or(input);
+        }
+        self.number += 1;
+        let line = Line {
+            number: self.number,
+            bytes: &input[..input.len().min(self.max_len)],
+            len: input.len() as u64,
+        };
+        Some((line, place))
+    }
+}
+
 /// How many inputs `data` holds: its terminators, plus one for an unterminated tail.
 fn count_inputs(data: &[u8], framing: Framing) -> u64 {
     let terminator = framing.terminator();
@@ -412,7 +453,7 @@ impl<'a> Block<'a> {
     /// The inputs of the block, in order, each with the bytes of the block from its start
     /// on (its own, then those of the inputs after it): a writer can copy a short input, or
     /// a piece of it, as a run of a fixed size cut to its length.
-    pub(crate) fn lines_in_place(&self) -> impl Iterator<Item = (Line<'a>, &'a [u8])> + 'a {
+    pub(crate) fn lines_in_place(&self) -> InPlace<'a> {
         let Block {
             data,
             before,
@@ -420,39 +461,20 @@ impl<'a> Block<'a> {
             max_len,
             long,
         } = *self;
-        let terminator = framing.terminator();
-        let mut rest = if long.is_some() { &[][..] } else { data };
-        let mut number = before;
-        let single = long.map(|len| {
-            let line = Line {
-                number: before + 1,
-                bytes: data,
-                len,
-            };
-            (line, data)
-        });
-        single.into_iter().chain(std::iter::from_fn(move || {
-            if rest.is_empty() {
-                return None;
-            }
-            let place = rest;
-            let (mut input, after) = match find_near(terminator, rest) {
-                Some(at) => (&rest[..at], &rest[at + 1..]),
-                None => (rest, &[][..]),
-            };
-            let terminated = input.len() < rest.len();
-            rest = after;
-            if framing == Framing::Lines && terminated {
-                input = input.strip_suffix(b"\r").unwrap_or(input);
-            }
-            number += 1;
-            let line = Line {
-                number,
-                bytes: &input[..input.len().min(max_len)],
-                len: input.len() as u64,
-            };
-            Some((line, place))
-        }))
+        InPlace {
+            rest: if long.is_some() { &[][..] } else { data },
+            number: before,
+            framing,
+            max_len,
+            single: long.map(|len| {
+                let line = Line {
+                    number: before + 1,
+                    bytes: data,
+                    len,
+                };
+                (line, data)
+            }),
+        }
     }
 
     /// The block's bytes (for one over-long input: its kept prefix).
@@ -534,6 +556,29 @@ impl<'a> Block<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_input_in_place_starts_its_place_which_runs_to_the_block_end() {
+        let input = b"C:K\r\nc:k\n\nshogi:+p\nlast";
+        let mut blocks = Blocks::new(&input[..], Framing::Lines, 4);
+        let block = blocks.next_block().unwrap().unwrap();
+        let mut numbers = Vec::new();
+        for (line, place) in block.lines_in_place() {
+            // The place runs to the end of the block (the whole lines of the input).
+            let start = block.len() - place.len();
+            assert!(place.starts_with(line.bytes), "{line:?}");
+            assert_eq!(usize::try_from(line.len).unwrap(), {
+                let end = input[start..].iter().position(|&b| b == b'\n');
+                let raw = end.map_or(&input[start..], |end| &input[start..start + end]);
+                raw.strip_suffix(b"\r").unwrap_or(raw).len()
+            });
+            numbers.push(line.number);
+        }
+        assert_eq!(numbers, [1, 2, 3, 4]);
+        let lines: Vec<Line<'_>> = block.lines().collect();
+        let in_place: Vec<Line<'_>> = block.lines_in_place().map(|(line, _)| line).collect();
+        assert_eq!(lines, in_place);
+    }
 
     #[test]
     fn end_of_inputs_counts_inputs_across_chunks() {

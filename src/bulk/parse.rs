@@ -292,8 +292,9 @@ impl<'o> Parser<'o> {
         if let Some(fast) = self.fast.filter(|_| !input.is_truncated()) {
             let bytes = input.bytes;
             let death = if self.mode == Mode::All {
-                match fast.groups(bytes) {
-                    Ok(groups) => {
+                let mut groups = Groups::EMPTY;
+                match fast.read_groups(bytes, &mut groups) {
+                    Ok(()) => {
                         counts.valid += 1;
                         self.write_valid(bytes.len(), place, &groups, out);
                         return;

@@ -251,15 +251,22 @@ impl Parts {
 /// An accepted input's role groups as the walk left them: where each role's group starts
 /// and ends, and which roles matched. What [`Parts`] are made of; a writer reads them with
 /// no [`Parts`] in between.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy)]
 pub(crate) struct Groups {
-    /// The offsets of the roles that matched (the other slots are 0).
+    /// The offsets of the roles that matched whose offsets are read ([`Groups::READ`]); the
+    /// other slots mean nothing.
     slots: Slots,
     /// The roles that matched, a bit per role ([`role_bit`]).
     seen: u32,
 }
 
 impl Groups {
+    /// No group matched.
+    pub(crate) const EMPTY: Groups = Groups {
+        slots: [0; MAX_SLOTS],
+        seen: 0,
+    };
+
     /// The slots whose offsets are read ([`Groups::span`]): those of the text roles and of
     /// the state. The others are read as matched or not.
     const READ: u32 = both_slots(Role::Style)
@@ -271,10 +278,7 @@ impl Groups {
     /// of the writers).
     #[cfg(test)]
     pub(crate) fn of(matches: &[(Role, (usize, usize))]) -> Groups {
-        let mut groups = Groups {
-            slots: [0; MAX_SLOTS],
-            seen: 0,
-        };
+        let mut groups = Groups::EMPTY;
         for &(role, (start, end)) in matches {
             let slot = start_slot(role);
             groups.slots[slot] = u32::try_from(start).expect("a short input");
@@ -583,18 +587,27 @@ impl Compiled {
 
     /// [`judge`](Self::judge) as the walk leaves it: the role groups of an accepted input,
     /// which a writer reads with no [`Parts`] in between.
+    pub(crate) fn groups(&self, input: &[u8]) -> Result<Groups, Death> {
+        let mut groups = Groups::EMPTY;
+        self.read_groups(input, &mut groups).map(|()| groups)
+    }
+
+    /// [`groups`](Self::groups), read into `groups`: the walk writes the offsets in place,
+    /// where a copy of them made right after the walk would wait for its writes to land.
     ///
     /// # Panics
     ///
     /// Never in practice: the DFA and the capture engine are built from one pattern, so an
     /// input the DFA accepts always has groups.
     #[inline]
-    pub(crate) fn groups(&self, input: &[u8]) -> Result<Groups, Death> {
+    pub(crate) fn read_groups(&self, input: &[u8], groups: &mut Groups) -> Result<(), Death> {
         // Offsets are recorded as `u32`: longer inputs go to the other engines.
         if let Some(tagged) = self.tagged.as_ref().filter(|_| input.len() < DEAD as usize) {
-            let mut slots = [0; MAX_SLOTS];
-            return match tagged.run(input, &mut slots) {
-                Ok(seen) => Ok(Groups { slots, seen }),
+            return match tagged.run(input, &mut groups.slots) {
+                Ok(seen) => {
+                    groups.seen = seen;
+                    Ok(())
+                }
                 Err(Stop { offset, state }) if tagged.exact => Err(Death {
                     offset,
                     state: Stopped::Tagged(state),
@@ -619,7 +632,8 @@ impl Compiled {
             self.dense_walk(input)?;
         }
         assert!(caps.is_match(), "the DFA and the capture engine disagree");
-        Ok(self.groups_of_captures(input, caps))
+        *groups = self.groups_of_captures(input, caps);
+        Ok(())
     }
 
     /// The verdict alone, from the dense DFA: `Err` says where a rejected input stops.
