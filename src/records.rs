@@ -588,7 +588,11 @@ mod tests {
             .collect();
         let ends: Vec<usize> = memchr::memchr_iter(b'\n', &data).map(|at| at + 1).collect();
         for inputs in [1, 2, 455, 456, 457, 1000, 2999, 3000] {
-            assert_eq!(end_of_inputs(&data, b'\n', inputs), ends[inputs - 1], "{inputs}");
+            assert_eq!(
+                end_of_inputs(&data, b'\n', inputs),
+                ends[inputs - 1],
+                "{inputs}"
+            );
         }
         for inputs in [3001, 10_000] {
             assert_eq!(end_of_inputs(&data, b'\n', inputs), data.len());

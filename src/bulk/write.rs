@@ -414,6 +414,22 @@ mod tests {
     }
 
     #[test]
+    fn copy_appends_the_span_whatever_follows_it() {
+        let place: Vec<u8> = (0..80u8).collect();
+        for len in 0..place.len() {
+            let place = &place[..len];
+            for start in 0..=len {
+                for end in start..=len {
+                    let mut out = b"before".to_vec();
+                    copy(&mut out, place, (start, end));
+                    assert_eq!(&out[..6], b"before");
+                    assert_eq!(&out[6..], &place[start..end], "{len} {start} {end}");
+                }
+            }
+        }
+    }
+
+    #[test]
     fn a_dialect_without_attributes_writes_no_text_but_the_end() {
         let blank: Vec<Dialect> = Dialect::ALL
             .into_iter()

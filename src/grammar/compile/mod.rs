@@ -694,7 +694,6 @@ impl Compiled {
         }
         Groups { slots, seen }
     }
-
 }
 
 /// The bit of `role` in a mask of roles.
