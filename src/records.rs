@@ -173,6 +173,31 @@ fn memchr(needle: u8, haystack: &[u8]) -> Option<usize> {
     memchr::memchr(needle, haystack)
 }
 
+/// [`memchr`] for a needle that is usually near: the first [`NEAR`] bytes are looked at
+/// eight at a time here (a call to `memchr` costs more than that for the short inputs of a
+/// stream of identifiers), the rest by `memchr`.
+#[inline]
+fn find_near(needle: u8, haystack: &[u8]) -> Option<usize> {
+    const ONES: u64 = u64::from_le_bytes([1; 8]);
+    const HIGHS: u64 = ONES << 7;
+    let pattern = ONES * u64::from(needle);
+    let mut at = 0;
+    for chunk in haystack.chunks_exact(8).take(NEAR / 8) {
+        let word = u64::from_le_bytes(chunk.try_into().expect("eight bytes")) ^ pattern;
+        // The high bit of each zero byte of `word` (and maybe of bytes after the first zero,
+        // where the subtraction borrows): the lowest one is the first needle.
+        let zeros = word.wrapping_sub(ONES) & !word & HIGHS;
+        if zeros != 0 {
+            return Some(at + zeros.trailing_zeros() as usize / 8);
+        }
+        at += 8;
+    }
+    memchr(needle, &haystack[at..]).map(|offset| at + offset)
+}
+
+/// The bytes [`find_near`] looks at before it calls `memchr`.
+const NEAR: usize = 32;
+
 impl Framing {
     fn terminator(self) -> u8 {
         match self {
@@ -351,6 +376,67 @@ impl<R: Read> Blocks<R> {
     }
 }
 
+/// The end of the first `inputs` (at least one) inputs of `data` (all of it when it holds
+/// fewer): whole chunks have their terminators counted at once, only the last one is gone
+/// through input by input.
+fn end_of_inputs(data: &[u8], terminator: u8, inputs: usize) -> usize {
+    const CHUNK: usize = 1 << 12;
+    let (mut start, mut left) = (0, inputs.max(1));
+    for chunk in data.chunks(CHUNK) {
+        let ends = memchr::memchr_iter(terminator, chunk).count();
+        if ends >= left {
+            let at = memchr::memchr_iter(terminator, chunk)
+                .nth(left - 1)
+                .expect("counted");
+            return start + at + 1;
+        }
+        left -= ends;
+        start += chunk.len();
+    }
+    data.len()
+}
+
+/// The iterator of [`Block::lines_in_place`].
+#[derive(Debug)]
+pub(crate) struct InPlace<'a> {
+    /// The inputs not yet handed out.
+    rest: &'a [u8],
+    /// The number of the last input handed out.
+    number: u64,
+    framing: Framing,
+    max_len: usize,
+    /// A block's one over-long input.
+    single: Option<(Line<'a>, &'a [u8])>,
+}
+
+impl<'a> Iterator for InPlace<'a> {
+    type Item = (Line<'a>, &'a [u8]);
+
+    #[inline]
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.rest.is_empty() {
+            return self.single.take();
+        }
+        let place = self.rest;
+        let (mut input, after) = match find_near(self.framing.terminator(), place) {
+            Some(at) => (&place[..at], &place[at + 1..]),
+            None => (place, &[][..]),
+        };
+        let terminated = input.len() < place.len();
+        self.rest = after;
+        if self.framing == Framing::Lines && terminated {
+            input = input.strip_suffix(b"\r").unwrap_or(input);
+        }
+        self.number += 1;
+        let line = Line {
+            number: self.number,
+            bytes: &input[..input.len().min(self.max_len)],
+            len: input.len() as u64,
+        };
+        Some((line, place))
+    }
+}
+
 /// How many inputs `data` holds: its terminators, plus one for an unterminated tail.
 fn count_inputs(data: &[u8], framing: Framing) -> u64 {
     let terminator = framing.terminator();
@@ -361,6 +447,13 @@ fn count_inputs(data: &[u8], framing: Framing) -> u64 {
 impl<'a> Block<'a> {
     /// The inputs of the block, in order.
     pub fn lines(&self) -> impl Iterator<Item = Line<'a>> + 'a {
+        self.lines_in_place().map(|(line, _)| line)
+    }
+
+    /// The inputs of the block, in order, each with the bytes of the block from its start
+    /// on (its own, then those of the inputs after it): a writer can copy a short input, or
+    /// a piece of it, as a run of a fixed size cut to its length.
+    pub(crate) fn lines_in_place(&self) -> InPlace<'a> {
         let Block {
             data,
             before,
@@ -368,34 +461,20 @@ impl<'a> Block<'a> {
             max_len,
             long,
         } = *self;
-        let terminator = framing.terminator();
-        let mut rest = if long.is_some() { &[][..] } else { data };
-        let mut number = before;
-        let single = long.map(|len| Line {
-            number: before + 1,
-            bytes: data,
-            len,
-        });
-        single.into_iter().chain(std::iter::from_fn(move || {
-            if rest.is_empty() {
-                return None;
-            }
-            let (mut input, after) = match memchr(terminator, rest) {
-                Some(at) => (&rest[..at], &rest[at + 1..]),
-                None => (rest, &[][..]),
-            };
-            let terminated = input.len() < rest.len();
-            rest = after;
-            if framing == Framing::Lines && terminated {
-                input = input.strip_suffix(b"\r").unwrap_or(input);
-            }
-            number += 1;
-            Some(Line {
-                number,
-                bytes: &input[..input.len().min(max_len)],
-                len: input.len() as u64,
-            })
-        }))
+        InPlace {
+            rest: if long.is_some() { &[][..] } else { data },
+            number: before,
+            framing,
+            max_len,
+            single: long.map(|len| {
+                let line = Line {
+                    number: before + 1,
+                    bytes: data,
+                    len,
+                };
+                (line, data)
+            }),
+        }
     }
 
     /// The block's bytes (for one over-long input: its kept prefix).
@@ -423,9 +502,7 @@ impl<'a> Block<'a> {
             if rest.is_empty() || whole.long.is_some() {
                 return None;
             }
-            let end = memchr::memchr_iter(terminator, rest)
-                .nth(inputs - 1)
-                .map_or(rest.len(), |at| at + 1);
+            let end = end_of_inputs(rest, terminator, inputs);
             let data = &rest[..end];
             rest = &rest[end..];
             let round = Block {
@@ -479,6 +556,78 @@ impl<'a> Block<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_input_in_place_starts_its_place_which_runs_to_the_block_end() {
+        let input = b"C:K\r\nc:k\n\nshogi:+p\nlast";
+        let mut blocks = Blocks::new(&input[..], Framing::Lines, 4);
+        let block = blocks.next_block().unwrap().unwrap();
+        let mut numbers = Vec::new();
+        for (line, place) in block.lines_in_place() {
+            // The place runs to the end of the block (the whole lines of the input).
+            let start = block.len() - place.len();
+            assert!(place.starts_with(line.bytes), "{line:?}");
+            assert_eq!(usize::try_from(line.len).unwrap(), {
+                let end = input[start..].iter().position(|&b| b == b'\n');
+                let raw = end.map_or(&input[start..], |end| &input[start..start + end]);
+                raw.strip_suffix(b"\r").unwrap_or(raw).len()
+            });
+            numbers.push(line.number);
+        }
+        assert_eq!(numbers, [1, 2, 3, 4]);
+        let lines: Vec<Line<'_>> = block.lines().collect();
+        let in_place: Vec<Line<'_>> = block.lines_in_place().map(|(line, _)| line).collect();
+        assert_eq!(lines, in_place);
+    }
+
+    #[test]
+    fn end_of_inputs_counts_inputs_across_chunks() {
+        // Lines of 1 to 9 bytes, over several chunks.
+        let data: Vec<u8> = (0..3000)
+            .flat_map(|i| std::iter::repeat_n(b'x', i % 9).chain([b'\n']))
+            .collect();
+        let ends: Vec<usize> = memchr::memchr_iter(b'\n', &data).map(|at| at + 1).collect();
+        for inputs in [1, 2, 455, 456, 457, 1000, 2999, 3000] {
+            assert_eq!(
+                end_of_inputs(&data, b'\n', inputs),
+                ends[inputs - 1],
+                "{inputs}"
+            );
+        }
+        for inputs in [3001, 10_000] {
+            assert_eq!(end_of_inputs(&data, b'\n', inputs), data.len());
+        }
+        let unterminated = b"a\nb";
+        assert_eq!(end_of_inputs(unterminated, b'\n', 1), 2);
+        assert_eq!(end_of_inputs(unterminated, b'\n', 2), 3);
+    }
+
+    #[test]
+    fn find_near_finds_what_memchr_finds() {
+        // Bytes next to the needles in value, and the high ones, where a word-at-a-time
+        // search could go wrong.
+        let others = [0x0b, 0x09, 0x8a, 0x80, 0x01, 0xff, b'a', 0x00, b'\n'];
+        for needle in [b'\n', 0] {
+            let fill: Vec<u8> = others.iter().copied().filter(|&b| b != needle).collect();
+            for len in 0..(NEAR + 20) {
+                for at in 0..=len {
+                    let mut haystack: Vec<u8> = (0..len).map(|i| fill[i % fill.len()]).collect();
+                    if at < len {
+                        haystack[at] = needle;
+                        // A second needle after the first.
+                        if at + 3 < len {
+                            haystack[at + 3] = needle;
+                        }
+                    }
+                    assert_eq!(
+                        find_near(needle, &haystack),
+                        memchr(needle, &haystack),
+                        "{needle} in {haystack:?}"
+                    );
+                }
+            }
+        }
+    }
 
     fn split(input: &[u8], framing: Framing, max_len: usize) -> Vec<(Vec<u8>, u64)> {
         Records::new(input, framing, max_len)

@@ -16,7 +16,7 @@ use super::write::{decimal, json_string, quoted, styled, Format, Layout};
 use super::{Worker, Workers};
 use crate::dialect::{Actor, Dialect};
 use crate::error::ParseError;
-use crate::grammar::compile::{Compiled, Death, Parts};
+use crate::grammar::compile::{Compiled, Death, Groups};
 use crate::output::{self, DetectRecord};
 use crate::parse::{self as diagnosis, Limits, Stopped};
 use crate::records::{Block, Blocks, Framing, Line};
@@ -67,7 +67,7 @@ struct Row {
 #[derive(Debug, Clone, Copy)]
 enum Verdict {
     /// Accepted by the fast path.
-    Parts(Parts),
+    Groups(Groups),
     /// Rejected by the fast path (a non-empty ASCII input): where its walk stopped.
     Stop(Death),
     /// Accepted through the whole pipeline: the actor's index in `Detector::parsed`.
@@ -78,7 +78,7 @@ enum Verdict {
 
 impl Verdict {
     fn accepted(self) -> bool {
-        matches!(self, Verdict::Parts(_) | Verdict::Actor(_))
+        matches!(self, Verdict::Groups(_) | Verdict::Actor(_))
     }
 }
 
@@ -167,9 +167,9 @@ impl<'o> Detector<'o> {
         self.verdicts.clear();
         self.parsed.clear();
         for row in &self.rows {
-            let fast = row.fast.map(|fast| fast.judge(bytes));
+            let fast = row.fast.map(|fast| fast.groups(bytes));
             let verdict = match fast {
-                Some(Ok(parts)) => Verdict::Parts(parts),
+                Some(Ok(groups)) => Verdict::Groups(groups),
                 Some(Err(death)) if !bytes.is_empty() && bytes.is_ascii() => Verdict::Stop(death),
                 _ => {
                     let result = row.dialect.parse_with(bytes, limits);
@@ -216,7 +216,7 @@ impl<'o> Detector<'o> {
                 }
                 first = false;
                 match verdict {
-                    Verdict::Parts(parts) => row.actor.write(text.as_bytes(), parts, out),
+                    Verdict::Groups(groups) => row.actor.write(text.as_bytes(), groups, out),
                     Verdict::Actor(index) => {
                         if let Ok(actor) = &self.parsed[*index] {
                             out.extend_from_slice(row.name);
@@ -284,7 +284,7 @@ impl<'o> Detector<'o> {
             }
             first = false;
             match verdict {
-                Verdict::Parts(parts) => row.actor.write(text.as_bytes(), parts, out),
+                Verdict::Groups(groups) => row.actor.write(text.as_bytes(), groups, out),
                 Verdict::Actor(index) => {
                     if let Ok(actor) = &self.parsed[*index] {
                         out.extend_from_slice(b"{\"dialect\":\"");

@@ -10,11 +10,11 @@
 use std::io::{self, Read, Write};
 use std::str;
 
-use super::write::{decimal, json_display, json_string, quoted, styled, Format, Layout};
+use super::write::{copy, decimal, json_display, json_string, quoted, styled, Format, Layout};
 use super::{Worker, Workers};
 use crate::dialect::{Actor, Dialect};
 use crate::error::{ErrorKind, ParseError};
-use crate::grammar::compile::{held, Compiled, Parts};
+use crate::grammar::compile::{held, Compiled, Groups};
 use crate::output::{self, ParseRecord};
 use crate::parse::{self, Stopped};
 use crate::records::{Block, Blocks, Framing, Line};
@@ -220,8 +220,8 @@ impl Worker for Part<'_> {
 fn parse_part(parser: &Parser<'_>, part: &Block<'_>, out: &mut Vec<u8>, counts: &mut Counts) {
     out.clear();
     *counts = Counts::default();
-    for input in part.lines() {
-        parser.parse_one(input, out, counts);
+    for (input, place) in part.lines_in_place() {
+        parser.parse_one(input, place, out, counts);
     }
 }
 
@@ -281,19 +281,22 @@ impl<'o> Parser<'o> {
     /// Parses `input`, counts its verdict in `counts` and appends what is printed for it to
     /// `out`.
     pub fn parse(&self, input: Line<'_>, out: &mut Vec<u8>, counts: &mut Counts) {
-        self.parse_one(input, out, counts);
+        self.parse_one(input, input.bytes, out, counts);
     }
 
     /// [`parse`](Self::parse), for the loop of a worker: a private function is called
     /// directly, a public one through the global offset table, one indirect call per input.
-    fn parse_one(&self, input: Line<'_>, out: &mut Vec<u8>, counts: &mut Counts) {
+    /// `place` holds the input from its first byte on, and maybe the inputs after it (what
+    /// [`Block::lines_in_place`] gives).
+    fn parse_one(&self, input: Line<'_>, place: &[u8], out: &mut Vec<u8>, counts: &mut Counts) {
         if let Some(fast) = self.fast.filter(|_| !input.is_truncated()) {
             let bytes = input.bytes;
             let death = if self.mode == Mode::All {
-                match fast.judge(bytes) {
-                    Ok(parts) => {
+                let mut groups = Groups::EMPTY;
+                match fast.read_groups(bytes, &mut groups) {
+                    Ok(()) => {
                         counts.valid += 1;
-                        self.write_valid(bytes, &parts, out);
+                        self.write_valid(bytes.len(), place, &groups, out);
                         return;
                     }
                     Err(death) => death,
@@ -344,20 +347,21 @@ impl<'o> Parser<'o> {
         }
     }
 
-    /// A valid input seen by the fast path: the record [`ParseRecord`] and its text form give.
+    /// A valid input of `len` bytes seen by the fast path, in `place` (from its first byte
+    /// on): the record [`ParseRecord`] and its text form give.
     #[inline]
-    fn write_valid(&self, input: &[u8], parts: &Parts, out: &mut Vec<u8>) {
+    fn write_valid(&self, len: usize, place: &[u8], groups: &Groups, out: &mut Vec<u8>) {
         match self.options.format {
             Format::Text => {
                 out.push(b'"');
-                out.extend_from_slice(input);
-                self.text_actor.write(input, parts, out);
+                copy(out, place, (0, len));
+                self.text_actor.write(place, groups, out);
             }
             Format::Json => {
                 out.extend_from_slice(b"{\"input\":\"");
-                out.extend_from_slice(input);
-                self.json_actor.write(input, parts, out);
-                out.extend_from_slice(input);
+                copy(out, place, (0, len));
+                self.json_actor.write(place, groups, out);
+                copy(out, place, (0, len));
                 out.extend_from_slice(b"\"}\n");
             }
         }

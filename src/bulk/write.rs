@@ -6,7 +6,7 @@ use std::fmt;
 use std::io::Write as _;
 
 use crate::dialect::Dialect;
-use crate::grammar::compile::{bit, held, Parts};
+use crate::grammar::compile::{bit, held, Groups};
 use crate::model::{ActorFields, Side, State};
 use crate::notation::Role;
 use crate::output;
@@ -30,7 +30,21 @@ pub enum Format {
 pub(super) struct Layout {
     head: Piece,
     between: Piece,
+    /// The text attributes the dialect has, in the order written.
+    texts: Texts,
+    /// Whether the dialect has a side (then an input whose uppercase group did not match
+    /// is the second player's).
+    sided: bool,
     tails: Vec<Piece>,
+}
+
+/// The text attributes of a dialect's actors.
+#[derive(Debug, Clone, Copy)]
+enum Texts {
+    None,
+    One(Role),
+    /// The style, then the type.
+    Both,
 }
 
 /// The most bytes of a short [`Piece`].
@@ -73,12 +87,31 @@ impl Piece {
     }
 }
 
+/// The most bytes [`copy`] copies as a run of a fixed size.
+const RUN: usize = 32;
+
+/// Appends `place[start..end]`. When `place` holds [`RUN`] bytes from `start` on (an input
+/// in place in its block is followed by the next ones), a short span is copied as those
+/// `RUN` bytes and cut to its length: a copy of a fixed size, where one of a length known
+/// only at run time is a call to `memcpy`.
+#[inline]
+pub(super) fn copy(out: &mut Vec<u8>, place: &[u8], (start, end): (usize, usize)) {
+    match place[start..].first_chunk::<RUN>() {
+        Some(run) if end - start <= RUN => {
+            let cut = out.len() + (end - start);
+            out.extend_from_slice(run);
+            out.truncate(cut);
+        }
+        _ => out.extend_from_slice(&place[start..end]),
+    }
+}
+
 /// The style and the type written in the fields [`Layout::new`] cuts: words that no
 /// attribute name or value holds, and that neither format escapes.
 const STYLE_MARK: &str = "@style@";
 const TYPE_MARK: &str = "@type@";
 
-/// The number of keys of [`Layout::get`]: a bit for the side, two for the state, a bit per
+/// The number of keys of [`Layout::key`]: a bit for the side, two for the state, a bit per
 /// flag.
 const KEYS: usize = 1 << 8;
 
@@ -122,51 +155,61 @@ impl Layout {
             .collect();
         let mut first = start.to_vec();
         first.extend_from_slice(&head.unwrap_or_default());
+        let has = |role: Role| held(dialect) & bit(role) != 0;
+        let texts = match (has(Role::Style), has(Role::Type)) {
+            (true, true) => Texts::Both,
+            (true, false) => Texts::One(Role::Style),
+            (false, true) => Texts::One(Role::Type),
+            (false, false) => Texts::None,
+        };
         Layout {
             head: Piece::new(&first),
             between: Piece::new(&between.unwrap_or_default()),
+            texts,
+            sided: has(Role::Uppercase),
             tails,
         }
     }
 
-    /// The start and the actor of `parts`, accepted `input`, whose text attributes are
-    /// printable ASCII without `"` or `\`.
+    /// The start and the actor of an accepted input, whose text attributes are printable
+    /// ASCII without `"` or `\\`, from its role `groups`. `place` holds the input from its
+    /// first byte on (and maybe bytes after it: see [`copy`]).
     #[inline]
-    pub(super) fn write(&self, input: &[u8], parts: &Parts, out: &mut Vec<u8>) {
-        let slice = |(start, end): (usize, usize)| &input[start..end];
+    pub(super) fn write(&self, place: &[u8], groups: &Groups, out: &mut Vec<u8>) {
         self.head.write(out);
-        match (parts.style, parts.piece_type) {
-            (Some(style), Some(piece_type)) => {
-                out.extend_from_slice(slice(style));
+        match self.texts {
+            Texts::Both => {
+                copy(out, place, groups.span(Role::Style));
                 self.between.write(out);
-                out.extend_from_slice(slice(piece_type));
+                copy(out, place, groups.span(Role::Type));
             }
-            (Some(text), None) | (None, Some(text)) => out.extend_from_slice(slice(text)),
-            (None, None) => {}
+            Texts::One(role) => copy(out, place, groups.span(role)),
+            Texts::None => {}
         }
-        self.get(parts).write(out);
+        self.tails[self.key(place, groups)].write(out);
     }
 
-    /// The tail of the actor of `parts`.
+    /// The key of the tail of the actor of `input`: the side, the state and the flags, read
+    /// from the role groups (a flag is set when its group matched).
     #[inline]
-    fn get(&self, parts: &Parts) -> &Piece {
-        let state = match parts.state {
-            None | Some(State::Normal) => 0,
-            Some(State::Enhanced) => 1,
-            Some(State::Diminished) => 2,
+    fn key(&self, input: &[u8], groups: &Groups) -> usize {
+        let state = match groups.state(input) {
+            State::Normal => 0,
+            State::Enhanced => 1,
+            State::Diminished => 2,
         };
-        let key = usize::from(parts.side == Some(Side::Second))
+        let flag = |role: Role, at: usize| usize::from(groups.matched(role)) << at;
+        usize::from(self.sided && !groups.matched(Role::Uppercase))
             | state << 1
-            | usize::from(parts.intermediate == Some(true)) << 3
-            | usize::from(parts.promoted == Some(true)) << 4
-            | usize::from(parts.king == Some(true)) << 5
-            | usize::from(parts.terminal == Some(true)) << 6
-            | usize::from(parts.derived == Some(true)) << 7;
-        &self.tails[key]
+            | flag(Role::Intermediate, 3)
+            | flag(Role::Promoted, 4)
+            | flag(Role::King, 5)
+            | flag(Role::Terminal, 6)
+            | flag(Role::Derived, 7)
     }
 }
 
-/// The attributes [`Layout::get`] reads as `key`, the style and type as their marks: each
+/// The attributes [`Layout::key`] gives as `key`, the style and type as their marks: each
 /// attribute present when `dialect` has it, as the fast path's parts have them.
 fn fields_of_key(dialect: Dialect, key: usize) -> ActorFields {
     let held = held(dialect);
@@ -322,7 +365,8 @@ mod tests {
 
     #[test]
     fn layouts_write_the_actors_as_actor_fields_write_them() {
-        let input = b"S:T";
+        // The style, a `+`, a `-` and the type: the state's group holds either sign.
+        let input = b"S+-T";
         for dialect in Dialect::ALL {
             let text = Layout::new(dialect, Format::Text, b"<", b"\n");
             let json = Layout::new(dialect, Format::Json, b"", b"");
@@ -332,18 +376,29 @@ mod tests {
                 let has = |role: Role| held & bit(role) != 0;
                 fields.style = has(Role::Style).then(|| "S".to_owned());
                 fields.piece_type = has(Role::Type).then(|| "T".to_owned());
-                let parts = Parts {
-                    style: has(Role::Style).then_some((0, 1)),
-                    piece_type: has(Role::Type).then_some((2, 3)),
-                    side: fields.side,
-                    state: fields.state,
-                    intermediate: fields.intermediate,
-                    promoted: fields.promoted,
-                    king: fields.king,
-                    terminal: fields.terminal,
-                    derived: fields.derived,
-                    coordinate: None,
-                };
+                let mut matches = vec![(Role::Style, (0, 1)), (Role::Type, (3, 4))];
+                matches.retain(|&(role, _)| has(role));
+                match fields.state {
+                    Some(State::Enhanced) => matches.push((Role::State, (1, 2))),
+                    Some(State::Diminished) => matches.push((Role::State, (2, 3))),
+                    Some(State::Normal) => matches.push((Role::State, (3, 3))),
+                    None => {}
+                }
+                if fields.side == Some(Side::First) {
+                    matches.push((Role::Uppercase, (0, 4)));
+                }
+                for (role, value) in [
+                    (Role::Intermediate, fields.intermediate),
+                    (Role::Promoted, fields.promoted),
+                    (Role::King, fields.king),
+                    (Role::Terminal, fields.terminal),
+                    (Role::Derived, fields.derived),
+                ] {
+                    if value == Some(true) {
+                        matches.push((role, (4, 4)));
+                    }
+                }
+                let parts = Groups::of(&matches);
                 let mut line = Vec::new();
                 text.write(input, &parts, &mut line);
                 assert_eq!(line, format!("<{fields}\n").into_bytes(), "{dialect} {key}");
@@ -359,6 +414,22 @@ mod tests {
     }
 
     #[test]
+    fn copy_appends_the_span_whatever_follows_it() {
+        let place: Vec<u8> = (0..80u8).collect();
+        for len in 0..place.len() {
+            let place = &place[..len];
+            for start in 0..=len {
+                for end in start..=len {
+                    let mut out = b"before".to_vec();
+                    copy(&mut out, place, (start, end));
+                    assert_eq!(&out[..6], b"before");
+                    assert_eq!(&out[6..], &place[start..end], "{len} {start} {end}");
+                }
+            }
+        }
+    }
+
+    #[test]
     fn a_dialect_without_attributes_writes_no_text_but_the_end() {
         let blank: Vec<Dialect> = Dialect::ALL
             .into_iter()
@@ -368,19 +439,7 @@ mod tests {
         for dialect in blank {
             let mut line = Vec::new();
             let text = Layout::new(dialect, Format::Text, b"", b"\n");
-            let parts = Parts {
-                style: None,
-                piece_type: None,
-                side: None,
-                state: None,
-                intermediate: None,
-                promoted: None,
-                king: None,
-                terminal: None,
-                derived: None,
-                coordinate: None,
-            };
-            text.write(b"*", &parts, &mut line);
+            text.write(b"*", &Groups::of(&[]), &mut line);
             assert_eq!(line, b"\n", "{dialect}");
         }
     }

@@ -34,7 +34,7 @@ use regex_automata::util::primitives::StateID;
 use regex_automata::PatternID;
 
 use self::capture::{Captor, Scratch, ScratchFn};
-use self::tagged::{role_bit, start_slot, Slots, Stop, Tagged, DEAD, MAX_SLOTS};
+use self::tagged::{both_slots, role_bit, start_slot, Slots, Stop, Tagged, DEAD, MAX_SLOTS};
 use self::translate::{verdict_dfa, Translator};
 use super::ir::Grammar;
 use crate::automaton::{self, Walk};
@@ -248,6 +248,98 @@ impl Parts {
     }
 }
 
+/// An accepted input's role groups as the walk left them: where each role's group starts
+/// and ends, and which roles matched. What [`Parts`] are made of; a writer reads them with
+/// no [`Parts`] in between.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Groups {
+    /// The offsets of the roles that matched whose offsets are read ([`Groups::READ`]); the
+    /// other slots mean nothing.
+    slots: Slots,
+    /// The roles that matched, a bit per role ([`role_bit`]).
+    seen: u32,
+}
+
+impl Groups {
+    /// No group matched.
+    pub(crate) const EMPTY: Groups = Groups {
+        slots: [0; MAX_SLOTS],
+        seen: 0,
+    };
+
+    /// The slots whose offsets are read ([`Groups::span`]): those of the text roles and of
+    /// the state. The others are read as matched or not.
+    const READ: u32 = both_slots(Role::Style)
+        | both_slots(Role::Type)
+        | both_slots(Role::State)
+        | both_slots(Role::Coordinate);
+
+    /// The groups of an input where each role of `matches` matched at its span (for tests
+    /// of the writers).
+    #[cfg(test)]
+    pub(crate) fn of(matches: &[(Role, (usize, usize))]) -> Groups {
+        let mut groups = Groups::EMPTY;
+        for &(role, (start, end)) in matches {
+            let slot = start_slot(role);
+            groups.slots[slot] = u32::try_from(start).expect("a short input");
+            groups.slots[slot + 1] = u32::try_from(end).expect("a short input");
+            groups.seen |= role_bit(role);
+        }
+        groups
+    }
+
+    /// Whether a group of `role` matched.
+    #[inline]
+    pub(crate) fn matched(&self, role: Role) -> bool {
+        self.seen & role_bit(role) != 0
+    }
+
+    /// The span of `role`'s group, a role whose offsets are read ([`Groups::READ`]): (0, 0)
+    /// when it did not match.
+    #[inline]
+    pub(crate) fn span(&self, role: Role) -> (usize, usize) {
+        debug_assert!(Self::READ & both_slots(role) != 0, "{role:?}");
+        if !self.matched(role) {
+            return (0, 0);
+        }
+        let start = start_slot(role);
+        (self.slots[start] as usize, self.slots[start + 1] as usize)
+    }
+
+    /// The state its group's text says (`normal` when it did not match).
+    #[inline]
+    pub(crate) fn state(&self, input: &[u8]) -> State {
+        let (start, end) = self.span(Role::State);
+        match &input[start..end] {
+            b"+" => State::Enhanced,
+            b"-" => State::Diminished,
+            _ => State::Normal,
+        }
+    }
+
+    /// The parts of `input`, in a notation whose roles are `has` (a bit per role of [`bit`]).
+    fn parts(&self, input: &[u8], has: u16) -> Parts {
+        let present = |role: Role| has & bit(role) != 0;
+        let flag = |role: Role| present(role).then_some(self.matched(role));
+        Parts {
+            style: present(Role::Style).then(|| self.span(Role::Style)),
+            piece_type: present(Role::Type).then(|| self.span(Role::Type)),
+            side: present(Role::Uppercase).then_some(if self.matched(Role::Uppercase) {
+                Side::First
+            } else {
+                Side::Second
+            }),
+            state: present(Role::State).then(|| self.state(input)),
+            intermediate: flag(Role::Intermediate),
+            promoted: flag(Role::Promoted),
+            king: flag(Role::King),
+            terminal: flag(Role::Terminal),
+            derived: flag(Role::Derived),
+            coordinate: present(Role::Coordinate).then(|| self.span(Role::Coordinate)),
+        }
+    }
+}
+
 /// The roles a notation holds, a bit per role (see [`bit`]).
 pub(crate) fn held(dialect: Dialect) -> u16 {
     dialect
@@ -383,12 +475,16 @@ impl Compiled {
         groups.sort_unstable_by_key(|&(index, _)| index);
         let for_pool = captor.clone();
         let create: ScratchFn = Box::new(move || for_pool.scratch());
-        let tagged = Tagged::build(&pattern, |group| {
-            groups
-                .iter()
-                .find(|&&(index, _)| index == group)
-                .map(|&(_, role)| role)
-        });
+        let tagged = Tagged::build(
+            &pattern,
+            |group| {
+                groups
+                    .iter()
+                    .find(|&&(index, _)| index == group)
+                    .map(|&(_, role)| role)
+            },
+            Groups::READ,
+        );
         Ok(Compiled {
             dialect,
             pattern,
@@ -484,17 +580,34 @@ impl Compiled {
     /// The verdict on `input`: the spans of an accepted input's attributes, or where a
     /// rejected one stops. The input need not be UTF-8 (a grammar of ASCII bytes rejects
     /// what is not); [`Compiled::parts`] checks it when the grammar could accept more.
+    pub(crate) fn judge(&self, input: &[u8]) -> Result<Parts, Death> {
+        self.groups(input)
+            .map(|groups| groups.parts(input, self.has))
+    }
+
+    /// [`judge`](Self::judge) as the walk leaves it: the role groups of an accepted input,
+    /// which a writer reads with no [`Parts`] in between.
+    pub(crate) fn groups(&self, input: &[u8]) -> Result<Groups, Death> {
+        let mut groups = Groups::EMPTY;
+        self.read_groups(input, &mut groups).map(|()| groups)
+    }
+
+    /// [`groups`](Self::groups), read into `groups`: the walk writes the offsets in place,
+    /// where a copy of them made right after the walk would wait for its writes to land.
     ///
     /// # Panics
     ///
     /// Never in practice: the DFA and the capture engine are built from one pattern, so an
     /// input the DFA accepts always has groups.
-    pub(crate) fn judge(&self, input: &[u8]) -> Result<Parts, Death> {
+    #[inline]
+    pub(crate) fn read_groups(&self, input: &[u8], groups: &mut Groups) -> Result<(), Death> {
         // Offsets are recorded as `u32`: longer inputs go to the other engines.
         if let Some(tagged) = self.tagged.as_ref().filter(|_| input.len() < DEAD as usize) {
-            let mut slots = [0; MAX_SLOTS];
-            return match tagged.run(input, &mut slots) {
-                Ok(seen) => Ok(self.parts_of(input, &slots, seen)),
+            return match tagged.run(input, &mut groups.slots) {
+                Ok(seen) => {
+                    groups.seen = seen;
+                    Ok(())
+                }
                 Err(Stop { offset, state }) if tagged.exact => Err(Death {
                     offset,
                     state: Stopped::Tagged(state),
@@ -519,7 +632,8 @@ impl Compiled {
             self.dense_walk(input)?;
         }
         assert!(caps.is_match(), "the DFA and the capture engine disagree");
-        Ok(self.parts_of_captures(input, caps))
+        *groups = self.groups_of_captures(input, caps);
+        Ok(())
     }
 
     /// The verdict alone, from the dense DFA: `Err` says where a rejected input stops.
@@ -557,9 +671,9 @@ impl Compiled {
         }
     }
 
-    /// The parts of an accepted input from the capture engine's groups: each role from the
+    /// The role groups of an accepted input from the capture engine's groups: each role from the
     /// first of its groups that matched, in pattern order, as the parse tree has it.
-    fn parts_of_captures(&self, input: &[u8], caps: &Captures) -> Parts {
+    fn groups_of_captures(&self, input: &[u8], caps: &Captures) -> Groups {
         let (mut slots, mut seen) = ([0; MAX_SLOTS], 0);
         for &(index, role) in &self.groups {
             if seen & role_bit(role) != 0 {
@@ -578,46 +692,7 @@ impl Compiled {
                 seen |= role_bit(role);
             }
         }
-        self.parts_of(input, &slots, seen)
-    }
-
-    /// The parts of an accepted `input` from the slots of its roles (`seen`: the bits of the
-    /// roles that matched, [`role_bit`]).
-    #[inline]
-    fn parts_of(&self, input: &[u8], slots: &Slots, seen: u32) -> Parts {
-        let span = |role: Role| {
-            if seen & role_bit(role) == 0 {
-                return (0, 0);
-            }
-            let start = start_slot(role);
-            (slots[start] as usize, slots[start + 1] as usize)
-        };
-        let matched = |role: Role| seen & role_bit(role) != 0;
-        let present = |role: Role| self.has & bit(role) != 0;
-        let flag = |role: Role| present(role).then_some(matched(role));
-        Parts {
-            style: present(Role::Style).then(|| span(Role::Style)),
-            piece_type: present(Role::Type).then(|| span(Role::Type)),
-            side: present(Role::Uppercase).then_some(if matched(Role::Uppercase) {
-                Side::First
-            } else {
-                Side::Second
-            }),
-            state: present(Role::State).then(|| {
-                let (start, end) = span(Role::State);
-                match &input[start..end] {
-                    b"+" => State::Enhanced,
-                    b"-" => State::Diminished,
-                    _ => State::Normal,
-                }
-            }),
-            intermediate: flag(Role::Intermediate),
-            promoted: flag(Role::Promoted),
-            king: flag(Role::King),
-            terminal: flag(Role::Terminal),
-            derived: flag(Role::Derived),
-            coordinate: present(Role::Coordinate).then(|| span(Role::Coordinate)),
-        }
+        Groups { slots, seen }
     }
 }
 

@@ -24,6 +24,11 @@ pub(super) const fn start_slot(role: Role) -> usize {
     2 + 2 * role as usize
 }
 
+/// The bits of both of `role`'s slots in a mask of slots.
+pub(super) const fn both_slots(role: Role) -> u32 {
+    0b11 << start_slot(role)
+}
+
 /// The bit of `role`'s start slot in a mask of slots: set when the role's group matched.
 pub(super) const fn role_bit(role: Role) -> u32 {
     1 << start_slot(role)
@@ -37,7 +42,9 @@ pub(super) const fn role_bit(role: Role) -> u32 {
 /// (and the fast path keeps its other engines) whenever the roles of an input could depend
 /// on more than the bytes read so far: the NFA paths alive in one state crossing different
 /// slots on the same byte or at the end, a path crossing a role twice, a look-around other
-/// than the start and end of input, or a step setting over four slots. So the paths that
+/// than the start and end of input, or a step setting over four of the slots whose offsets
+/// are read (the others are only known as crossed or not, from the mask of the path's
+/// slots that an accepting state holds). So the paths that
 /// accept an input all cross the same role boundaries at the same offsets, the parts every
 /// engine reports.
 ///
@@ -50,8 +57,8 @@ pub(super) struct Tagged {
     classes: [u8; 256],
     /// `states × stride` transitions, each a [`Step`] packed into a `u64`: the next state's
     /// id in the low half, and in the high half the slots it sets, one per byte (at most
-    /// four; slot 0, which is never read, fills the rest, so that the walk writes four slots
-    /// with no branch). A state's transitions start at its id. The last column of a state is
+    /// [`width`](Self::width); slot 0, which is never read, fills the rest, so that the walk
+    /// writes `width` slots per byte with no branch). A state's transitions start at its id. The last column of a state is
     /// the end of the input: `next` is [`ACCEPT`] when the state accepts there.
     table: Vec<u64>,
     /// At the end-of-input cell of each accepting state (`id + eoi`): the slots the whole
@@ -59,6 +66,8 @@ pub(super) struct Tagged {
     accepted: Vec<u32>,
     /// The column of the end of input (the number of byte classes).
     eoi: usize,
+    /// The most slots a step sets (at most four).
+    width: u32,
     /// The start state's id.
     start: u32,
     /// Whether every state can reach a match: a walk then dies at D11's offset.
@@ -107,8 +116,13 @@ pub(super) struct Stop {
 
 impl Tagged {
     /// The tagged DFA of `pattern`, whose capture group `g` holds `role(g)` (`None`: no role,
-    /// not recorded), or `None` when the roles cannot be read in one walk (above).
-    pub(super) fn build(pattern: &str, role: impl Fn(usize) -> Option<Role>) -> Option<Tagged> {
+    /// not recorded), or `None` when the roles cannot be read in one walk (above). Only the
+    /// offsets of the slots of `read` (a mask of slots) are written by a walk.
+    pub(super) fn build(
+        pattern: &str,
+        role: impl Fn(usize) -> Option<Role>,
+        read: u32,
+    ) -> Option<Tagged> {
         let nfa = thompson::NFA::compiler()
             .syntax(syntax_config())
             .configure(
@@ -137,15 +151,17 @@ impl Tagged {
             builder.fill(&threads, seen, id)?;
         }
         let exact = builder.all_reach_a_match();
+        let steps = builder.table.iter().map(|step| Step {
+            next: step.next,
+            slots: step.slots & read,
+        });
+        let width = steps.clone().map(|step| step.slots.count_ones()).max()?;
         Some(Tagged {
             classes,
-            table: builder
-                .table
-                .iter()
-                .map(|step| step.pack())
-                .collect::<Option<_>>()?,
+            table: steps.map(Step::pack).collect::<Option<_>>()?,
             accepted: builder.accepted,
             eoi,
+            width,
             start,
             exact,
             ascii: builder.ascii,
@@ -154,13 +170,25 @@ impl Tagged {
     }
 
     /// Walks `input`: on acceptance, the mask of the slots the path set (bit `i` for slot
-    /// `i`), whose offsets are in `slots` (the other slots are left as they were); otherwise
-    /// where the walk stopped.
+    /// `i`), of which those read have their offsets in `slots` (the other slots are left as
+    /// they were); otherwise where the walk stopped.
+    #[inline]
+    pub(super) fn run(&self, input: &[u8], slots: &mut Slots) -> Result<u32, Stop> {
+        match self.width {
+            0 => self.walk::<0>(input, slots),
+            1 => self.walk::<1>(input, slots),
+            2 => self.walk::<2>(input, slots),
+            3 => self.walk::<3>(input, slots),
+            _ => self.walk::<4>(input, slots),
+        }
+    }
+
+    /// [`run`](Self::run), writing `WIDTH` slots per byte.
     #[inline]
     // The casts take the halves of a packed step, and offsets of inputs `judge` keeps under
     // `u32::MAX` bytes.
     #[allow(clippy::cast_possible_truncation)]
-    pub(super) fn run(&self, input: &[u8], slots: &mut Slots) -> Result<u32, Stop> {
+    fn walk<const WIDTH: usize>(&self, input: &[u8], slots: &mut Slots) -> Result<u32, Stop> {
         let mut state = self.start;
         for (at, &byte) in input.iter().enumerate() {
             let step = self.table[state as usize + usize::from(self.classes[usize::from(byte)])];
@@ -169,7 +197,7 @@ impl Tagged {
             if next == DEAD {
                 return Err(Stop { offset: at, state });
             }
-            set_slots(slots, step, at as u32);
+            set_slots::<WIDTH>(slots, step, at as u32);
             state = next;
         }
         let index = state as usize + self.eoi;
@@ -180,7 +208,7 @@ impl Tagged {
                 state,
             });
         }
-        set_slots(slots, step, input.len() as u32);
+        set_slots::<WIDTH>(slots, step, input.len() as u32);
         Ok(self.accepted[index])
     }
 
@@ -197,13 +225,13 @@ impl Tagged {
     }
 }
 
-/// Writes `at` into the four slots of a packed step (slot 0 standing for none): no branch
-/// to mispredict where groups start and end.
+/// Writes `at` into the first `WIDTH` slots of a packed step (slot 0 standing for none): no
+/// branch to mispredict where groups start and end.
 #[inline]
 // The cast keeps the slot's byte (the `%` its low five bits).
 #[allow(clippy::cast_possible_truncation)]
-fn set_slots(slots: &mut Slots, step: u64, at: u32) {
-    for shift in [32, 40, 48, 56] {
+fn set_slots<const WIDTH: usize>(slots: &mut Slots, step: u64, at: u32) {
+    for shift in [32, 40, 48, 56].into_iter().take(WIDTH) {
         slots[(step >> shift) as usize % MAX_SLOTS] = at;
     }
 }
@@ -542,7 +570,9 @@ mod tests {
                     assert_eq!(caps.is_match(), judged.is_ok(), "{dialect} {input:?}");
                     if let Ok(parts) = judged {
                         seen += 1;
-                        let from_captor = compiled.parts_of_captures(&input, caps);
+                        let from_captor = compiled
+                            .groups_of_captures(&input, caps)
+                            .parts(&input, compiled.has);
                         assert_eq!(parts, from_captor, "{dialect} {input:?}");
                     }
                 }
