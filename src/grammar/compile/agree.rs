@@ -344,7 +344,8 @@ fn starts_with(item: &dense::DFA<Vec<u32>>, tail: &dense::DFA<Vec<u32>>) -> Opti
     let mut queue = VecDeque::from([(start, Vec::new())]);
     while let Some(((state_item, state_tail), prefix)) = queue.pop_front() {
         for byte in 0..=u8::MAX {
-            if !automaton::lives(item, state_item, byte) || !automaton::lives(tail, state_tail, byte)
+            if !automaton::lives(item, state_item, byte)
+                || !automaton::lives(tail, state_tail, byte)
             {
                 continue;
             }
@@ -427,8 +428,7 @@ mod tests {
     }
 
     #[test]
-    fn a_repetition_or_an_optional_is_refused_only_when_a_string_of_it_can_start_what_follows()
-    {
+    fn a_repetition_or_an_optional_is_refused_only_when_a_string_of_it_can_start_what_follows() {
         // Accepted although a first byte of the repeated or optional part can follow it: no
         // whole string of it starts what follows (CELL's shape among them). PEG and the
         // regex agree on every short string.
@@ -454,14 +454,25 @@ mod tests {
             (grammar("\"a\"? ~ \"ab\""), b"ab", "\"a\""),
             (grammar("x* ~ \"1A\""), b"1A", "\"1A\""),
             (grammar("(\"a\" ~ \"b\"?)* ~ \"b\""), b"ab", "\"b\""),
-            (grammar("(\"a\"{1, 2} ~ \"b\"){0, 3} ~ \"ab\""), b"ab", "\"ab\""),
-            (grammar("(\"a\" ~ \"c\"?)+ ~ (\"b\" ~ \"c\")? ~ \"a\""), b"abc", "\"a\""),
+            (
+                grammar("(\"a\"{1, 2} ~ \"b\"){0, 3} ~ \"ab\""),
+                b"ab",
+                "\"ab\"",
+            ),
+            (
+                grammar("(\"a\" ~ \"c\"?)+ ~ (\"b\" ~ \"c\")? ~ \"a\""),
+                b"abc",
+                "\"a\"",
+            ),
         ];
         for (text, alphabet, witness) in &refused {
             let grammar = Grammar::parse("test.pest", text).expect("reads");
             let (rule, message) = check(&grammar).expect_err(text);
             assert_eq!(rule, "g", "{text}");
-            assert!(message.contains(&format!("matches {witness},")), "{message}");
+            assert!(
+                message.contains(&format!("matches {witness},")),
+                "{message}"
+            );
             assert!(disagreement(text, alphabet, 6).is_some(), "{text}");
         }
     }
