@@ -467,7 +467,10 @@ mod tests {
         ];
         // The argument leans on pest: it refuses a repetition of what can match nothing.
         for body in ["(\"a\"?)*", "(\"a\"*)+"] {
-            assert!(Grammar::parse("test.pest", &grammar(body)).is_err(), "{body}");
+            assert!(
+                Grammar::parse("test.pest", &grammar(body)).is_err(),
+                "{body}"
+            );
         }
         for (text, alphabet, witness) in &refused {
             let grammar = Grammar::parse("test.pest", text).expect("reads");
