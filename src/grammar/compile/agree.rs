@@ -261,7 +261,9 @@ impl<'g> Checker<'g> {
                     }
                 }
                 Tail::Again(item) => {
-                    pattern.push_str(&format!("(?:{})*", translator.expr(item)?));
+                    pattern.push_str("(?:");
+                    pattern.push_str(&translator.expr(item)?);
+                    pattern.push_str(")*");
                 }
             }
         }
