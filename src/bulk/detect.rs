@@ -11,6 +11,7 @@
 use std::io::{self, Read, Write};
 use std::str;
 
+use super::cell;
 use super::parse::{error_object, write_open, TextStyle};
 use super::write::{decimal, json_string, quoted, styled, Format, Layout};
 use super::{Worker, Workers};
@@ -61,6 +62,8 @@ struct Row {
     /// The dialect's entry of an accepting dialect: its name, the actor's attributes, and
     /// its end.
     actor: Layout,
+    /// Whether the actor is CELL's, whose indices no layout holds ([`cell`]).
+    cell: bool,
 }
 
 /// What one dialect made of one input.
@@ -114,6 +117,7 @@ impl<'o> Detector<'o> {
                         .ok()
                         .filter(|fast| fast.reads_ascii_only() && fast.accepts_plain_only()),
                     actor: Layout::new(dialect, options.format, &start, end),
+                    cell: cell::is_cell(dialect),
                 }
             })
             .collect();
@@ -216,7 +220,7 @@ impl<'o> Detector<'o> {
                 }
                 first = false;
                 match verdict {
-                    Verdict::Groups(groups) => row.actor.write(text.as_bytes(), groups, out),
+                    Verdict::Groups(groups) => row.write(Format::Text, text.as_bytes(), groups, out),
                     Verdict::Actor(index) => {
                         if let Ok(actor) = &self.parsed[*index] {
                             out.extend_from_slice(row.name);
@@ -284,7 +288,7 @@ impl<'o> Detector<'o> {
             }
             first = false;
             match verdict {
-                Verdict::Groups(groups) => row.actor.write(text.as_bytes(), groups, out),
+                Verdict::Groups(groups) => row.write(Format::Json, text.as_bytes(), groups, out),
                 Verdict::Actor(index) => {
                     if let Ok(actor) = &self.parsed[*index] {
                         out.extend_from_slice(b"{\"dialect\":\"");
@@ -328,6 +332,37 @@ impl<'o> Detector<'o> {
 }
 
 impl Row {
+    /// The entry of the accepted `input` whose `groups` the fast path read, in `format` (the
+    /// run's): `D (attributes)` in text, `{"dialect":D,"actor":{…}}` in JSON.
+    #[inline]
+    fn write(&self, format: Format, input: &[u8], groups: &Groups, out: &mut Vec<u8>) {
+        if self.cell {
+            self.write_cell(format, input, groups, out);
+        } else {
+            self.actor.write(input, groups, out);
+        }
+    }
+
+    /// [`Row::write`] for CELL, whose indices no layout holds.
+    fn write_cell(&self, format: Format, input: &[u8], groups: &Groups, out: &mut Vec<u8>) {
+        let coordinate = cell::coordinate(input, groups);
+        match format {
+            Format::Text => {
+                out.extend_from_slice(self.name);
+                out.extend_from_slice(b" (");
+                cell::attributes(format, coordinate, out);
+                out.push(b')');
+            }
+            Format::Json => {
+                out.extend_from_slice(b"{\"dialect\":\"");
+                out.extend_from_slice(self.name);
+                out.extend_from_slice(b"\",\"actor\":");
+                cell::attributes(format, coordinate, out);
+                out.push(b'}');
+            }
+        }
+    }
+
     /// Whether the dialect accepts `bytes` (whole UTF-8), as the verdicts of
     /// [`Detector::detect`] say.
     fn accepts(&self, bytes: &[u8], limits: Limits) -> bool {

@@ -35,6 +35,7 @@
 //!
 //! [`parse_stream`] is `gan parse` on this engine, [`detect_stream`] `gan detect`.
 
+mod cell;
 mod detect;
 mod parse;
 mod write;

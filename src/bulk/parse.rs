@@ -10,6 +10,7 @@
 use std::io::{self, Read, Write};
 use std::str;
 
+use super::cell;
 use super::write::{copy, decimal, json_display, json_string, quoted, styled, Format, Layout};
 use super::{Worker, Workers};
 use crate::dialect::{Actor, Dialect};
@@ -245,6 +246,8 @@ pub struct Parser<'o> {
     /// JSON: what follows the input (`","dialect":…,"actor":`), the actor, and what comes
     /// before the canonical form.
     json_actor: Layout,
+    /// Whether the actor is CELL's, whose indices no layout holds ([`cell`]).
+    cell: bool,
 }
 
 impl<'o> Parser<'o> {
@@ -275,6 +278,7 @@ impl<'o> Parser<'o> {
             text_actor: Layout::new(dialect, Format::Text, &text_head, b"\n"),
             // D9: the canonical form is the input itself.
             json_actor: Layout::new(dialect, Format::Json, &json_head, b",\"canonical\":\""),
+            cell: cell::is_cell(dialect),
         }
     }
 
@@ -351,6 +355,10 @@ impl<'o> Parser<'o> {
     /// on): the record [`ParseRecord`] and its text form give.
     #[inline]
     fn write_valid(&self, len: usize, place: &[u8], groups: &Groups, out: &mut Vec<u8>) {
+        if self.cell {
+            self.write_cell(&place[..len], groups, out);
+            return;
+        }
         match self.options.format {
             Format::Text => {
                 out.push(b'"');
@@ -362,6 +370,41 @@ impl<'o> Parser<'o> {
                 copy(out, place, (0, len));
                 self.json_actor.write(place, groups, out);
                 copy(out, place, (0, len));
+                out.extend_from_slice(b"\"}\n");
+            }
+        }
+    }
+
+    /// [`Parser::write_valid`] for CELL, whose indices no layout holds: what
+    /// [`write_actor`] writes.
+    fn write_cell(&self, input: &[u8], groups: &Groups, out: &mut Vec<u8>) {
+        let coordinate = cell::coordinate(input, groups);
+        match self.options.format {
+            Format::Text => {
+                out.push(b'"');
+                out.extend_from_slice(input);
+                out.extend_from_slice(b"\": ");
+                styled(out, &self.options.style.ok, b"valid");
+                out.push(b' ');
+                out.extend_from_slice(self.name);
+                out.push(b':');
+                // The attributes after a space (none: no space).
+                let at = out.len();
+                out.push(b' ');
+                if !cell::attributes(Format::Text, coordinate, out) {
+                    out.truncate(at);
+                }
+                out.push(b'\n');
+            }
+            Format::Json => {
+                out.extend_from_slice(b"{\"input\":\"");
+                out.extend_from_slice(input);
+                out.extend_from_slice(b"\",\"dialect\":\"");
+                out.extend_from_slice(self.name);
+                out.extend_from_slice(b"\",\"valid\":true,\"actor\":");
+                cell::attributes(Format::Json, coordinate, out);
+                out.extend_from_slice(b",\"canonical\":\"");
+                out.extend_from_slice(input);
                 out.extend_from_slice(b"\"}\n");
             }
         }

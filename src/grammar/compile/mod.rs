@@ -54,6 +54,9 @@ pub struct Compiled {
     groups: Vec<(usize, Role)>,
     /// The attributes of the notation, a bit per role.
     has: u16,
+    /// Whether every input the dense DFA accepts is printable ASCII without `"` or `\\`
+    /// ([`plain_only`]): what the tagged DFA tells of its own, known for the other engines.
+    plain: bool,
     pool: Pool<Scratch, ScratchFn>,
 }
 
@@ -485,9 +488,11 @@ impl Compiled {
             },
             Groups::READ,
         );
+        let plain = plain_only(&dfa);
         Ok(Compiled {
             dialect,
             pattern,
+            plain,
             dfa,
             captor,
             tagged,
@@ -557,9 +562,9 @@ impl Compiled {
     }
 
     /// Whether every input the fast path accepts is printable ASCII without `"` or `\\`
-    /// (known from the tagged DFA's transitions; `false` without one).
+    /// (known from the tagged DFA's transitions, or from the dense DFA's).
     pub(crate) fn accepts_plain_only(&self) -> bool {
-        self.tagged.as_ref().is_some_and(|tagged| tagged.plain)
+        self.plain || self.tagged.as_ref().is_some_and(|tagged| tagged.plain)
     }
 
     /// [`view_bytes`](Self::view_bytes) as spans of the input: what the bulk writers copy,
@@ -572,9 +577,9 @@ impl Compiled {
     }
 
     /// Whether every input the grammar accepts is ASCII, known from the tagged DFA's
-    /// transitions (`false` without one): then an accepted input needs no UTF-8 check.
+    /// transitions, or from the dense DFA's: then an accepted input needs no UTF-8 check.
     pub(crate) fn reads_ascii_only(&self) -> bool {
-        self.tagged.as_ref().is_some_and(|tagged| tagged.ascii)
+        self.plain || self.tagged.as_ref().is_some_and(|tagged| tagged.ascii)
     }
 
     /// The verdict on `input`: the spans of an accepted input's attributes, or where a
@@ -696,7 +701,61 @@ impl Compiled {
     }
 }
 
+/// Whether no live state of `dfa` reached from its start continues with a byte that is not
+/// printable ASCII, or is `"` or `\\`: then every input it accepts is plain (every live
+/// state of a DFA built from a regex leads to a match).
+fn plain_only(dfa: &dense::DFA<Vec<u32>>) -> bool {
+    use regex_automata::dfa::Automaton;
+    let start = automaton::start(dfa);
+    let mut seen = std::collections::HashSet::from([start]);
+    let mut queue = vec![start];
+    while let Some(state) = queue.pop() {
+        for byte in 0..=u8::MAX {
+            if !automaton::lives(dfa, state, byte) {
+                continue;
+            }
+            if !matches!(byte, b' '..=b'~') || byte == b'"' || byte == b'\\' {
+                return false;
+            }
+            let next = dfa.next_state(state, byte);
+            if seen.insert(next) {
+                queue.push(next);
+            }
+        }
+    }
+    true
+}
+
 /// The bit of `role` in a mask of roles.
 pub(crate) fn bit(role: Role) -> u16 {
     1 << role as u16
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Compiled;
+    use crate::model::Dialect;
+
+    /// The bulk writers copy an accepted input's parts as they are when the fast path says
+    /// every input it accepts is plain: every shipped grammar says so, whatever its engine,
+    /// and a grammar that accepts `"` or `\` does not.
+    #[test]
+    fn the_dense_dfa_tells_whether_every_accepted_input_is_plain() {
+        for dialect in Dialect::ALL {
+            let compiled = Compiled::builtin(dialect).expect("compiles");
+            assert!(compiled.plain, "{dialect}");
+            assert!(
+                compiled.reads_ascii_only() && compiled.accepts_plain_only(),
+                "{dialect}"
+            );
+        }
+        let hand: Dialect = "hand".parse().expect("a notation");
+        for special in ["\\\"", "\\\\", "\\t", "\\u{7f}"] {
+            let text = format!("hand = {{ SOI ~ \"*\" ~ \"{special}\"? ~ EOI }}\n");
+            let compiled = Compiled::new(hand, "hand.pest", &text).expect("compiles");
+            assert!(!compiled.plain, "{text}");
+            let without = compiled.without_tagged();
+            assert!(!without.accepts_plain_only(), "{text}");
+        }
+    }
 }
