@@ -16,7 +16,8 @@
 //!   7 bytes, at the top level and inside one piece): the same budget, text and JSON (the
 //!   diagnostics are written as they are found, not held);
 //! - `ggn moves` with error-dense rules and `migrate --ggn` of an error-dense document (S and
-//!   8S): the same budget (their diagnostics are written as they are found, not held);
+//!   8S; 8S only for `--edition ggn-2025-10`): the same budget (their diagnostics are written
+//!   as they are found, not held);
 //! - `ggn moves`: at most 4x the documents plus 64 MiB, on a board of S and 8S (at most
 //!   2 MiB and 16 MiB) with a few rules, each move printed with its whole board (see also
 //!   `hardening::ggn_moves_holds_one_board_at_a_time`);
@@ -423,22 +424,46 @@ fn ggn_moves_error_dense_rules_within_the_ggn_budget() {
     }
 }
 
+/// `migrate --ggn --edition ggn-2025-10` from legacy, nothing written (the file is the last
+/// argument).
+const MIGRATE_GGN_NEWEST: [&str; 9] = [
+    "migrate",
+    "--from",
+    "legacy",
+    "--to",
+    "qpi-2026-01",
+    "--edition",
+    "ggn-2025-10",
+    "--dry-run",
+    "--ggn",
+];
+
 #[test]
 #[ignore = "needs the release binary: .ci/run runs it"]
 fn migrate_ggn_error_dense_within_the_ggn_budget() {
-    // Every problem is written as it is found (a line each), then the summary.
-    let name = "migrate --ggn (error-dense)";
-    error_dense_within_the_ggn_budget(name, &MIGRATE_GGN, 0, true, |stderr| {
-        let problems = stderr
-            .lines()
-            .filter(|line| line.contains(": error "))
-            .count();
-        let last = stderr.lines().last().unwrap_or_default();
-        assert!(
-            problems > 300 && last.contains(&format!("({problems} errors)")),
-            "migrate --ggn wrote {problems} problems, then {last:?}"
-        );
-    });
+    // Every problem is written as it is found (a line each), then the summary. The newest
+    // edition reads its source as the 2014 edition does (the same validation): its memory
+    // alone.
+    for (name, args, timed) in [
+        ("migrate --ggn (error-dense)", &MIGRATE_GGN[..], true),
+        (
+            "migrate --ggn --edition ggn-2025-10 (error-dense)",
+            &MIGRATE_GGN_NEWEST[..],
+            false,
+        ),
+    ] {
+        error_dense_within_the_ggn_budget(name, args, 0, timed, |stderr| {
+            let problems = stderr
+                .lines()
+                .filter(|line| line.contains(": error "))
+                .count();
+            let last = stderr.lines().last().unwrap_or_default();
+            assert!(
+                problems > 300 && last.contains(&format!("({problems} errors)")),
+                "{name} wrote {problems} problems, then {last:?}"
+            );
+        });
+    }
 }
 
 /// A document of the newest edition of about `size` bytes in the engine's shape: one piece,
