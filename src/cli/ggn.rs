@@ -230,8 +230,7 @@ fn moves(args: &GgnMovesArgs, out: &mut (impl Write + Closed)) -> io::Result<u8>
     rules_report.report.written?;
     // The board's too, in the same way.
     let board_name = args.board.to_string_lossy();
-    let mut board_report =
-        Reported::new(&mut stderr, &board_name, args.common.format, args.quiet);
+    let mut board_report = Reported::new(&mut stderr, &board_name, args.common.format, args.quiet);
     let board = Board::parse_to(&inputs[1], &options, &mut board_report);
     board_report.report.written?;
     let (Some(document), Some(board)) = (document, board) else {

@@ -556,7 +556,12 @@ fn migrate_ggn_warning_dense_within_the_ggn_budget() {
     // check does not repeat them); the newest hands on a `perform-dropped` per variant.
     // Memory only, at 8S.
     for (name, args, piece, dropped) in [
-        ("migrate --ggn (warning-dense)", &MIGRATE_GGN[..], "GAME:R", 0),
+        (
+            "migrate --ggn (warning-dense)",
+            &MIGRATE_GGN[..],
+            "GAME:R",
+            0,
+        ),
         (
             "migrate --ggn --edition ggn-2025-10 (warning-dense)",
             &MIGRATE_GGN_NEWEST[..],

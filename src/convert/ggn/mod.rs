@@ -47,7 +47,9 @@ mod walk;
 
 use std::collections::HashSet;
 
-pub use self::newest::{migrate_to_newest, migrate_to_newest_to, NOT_CELL, PERFORM_DROPPED, SCHEMA_DROPPED};
+pub use self::newest::{
+    migrate_to_newest, migrate_to_newest_to, NOT_CELL, PERFORM_DROPPED, SCHEMA_DROPPED,
+};
 pub use self::problem::{Problem, Stage};
 
 use super::{Converter, Severity, Summary};
@@ -114,29 +116,54 @@ pub fn migrate_document_to(
         return refused;
     }
     let Writer {
-        mut walk,
-        mut text,
-        errors,
-        ..
+        walk, text, errors, ..
     } = writer;
-    close(&mut text);
-    let mut migrated = Migrated {
-        output: None,
-        summary: walk.summary,
-        errors,
-        refused: false,
+    let target = Target {
+        options: document::Options::in_dialect(converter.to()),
+        known: Some(&known),
+        strict: converter.options().strict,
     };
-    if errors > 0 {
-        return migrated;
+    target.check(walk, text, errors, limits, problems)
+}
+
+/// Stage 3's settings: the target's dialect and edition, the source's warnings not to repeat
+/// (`known`), whether every problem is an error (`strict`).
+struct Target<'k> {
+    options: document::Options,
+    known: Option<&'k HashSet<(&'static str, String)>>,
+    strict: bool,
+}
+
+impl Target<'_> {
+    /// The end of a migration whose conversions handed on `errors` errors: refused when
+    /// there are any, otherwise the closed `text` validated as the target (stage 3) and kept
+    /// when that found no error.
+    fn check(
+        &self,
+        mut walk: walk::Walk<'_>,
+        mut text: String,
+        errors: usize,
+        limits: &Limits,
+        problems: &mut dyn FnMut(Problem),
+    ) -> Migrated {
+        text.push_str(if text.is_empty() { "{}\n" } else { "\n}\n" });
+        text.shrink_to_fit();
+        let mut migrated = Migrated {
+            output: None,
+            summary: walk.summary,
+            errors,
+            refused: false,
+        };
+        if errors > 0 {
+            return migrated;
+        }
+        walk.forget_conversions();
+        migrated.errors = check_target(&text, self, &walk, limits, problems);
+        if migrated.errors == 0 {
+            migrated.output = Some(text);
+        }
+        migrated
     }
-    walk.forget_conversions();
-    let target = document::Options::in_dialect(converter.to());
-    let strict = converter.options().strict;
-    migrated.errors = check_target(&text, &target, Some(&known), strict, &walk, limits, problems);
-    if migrated.errors == 0 {
-        migrated.output = Some(text);
-    }
-    migrated
 }
 
 /// Stage 1: validates `input` in the source dialect of `converter`, read under `limits`.
@@ -184,12 +211,6 @@ fn end_of_reading(
             Err(Migrated::refused(1))
         }
     }
-}
-
-/// Ends the text of a converted document written member by member.
-fn close(text: &mut String) {
-    text.push_str(if text.is_empty() { "{}\n" } else { "\n}\n" });
-    text.shrink_to_fit();
 }
 
 /// Stage 1's diagnostics: when the document has an error, each becomes a problem handed
@@ -312,14 +333,12 @@ fn write_member(text: &mut String, key: &str, value: &reader::Node, depth: usize
 }
 
 /// Stage 3: the problems of the converted `text` validated with `target`'s dialect and
-/// edition, at the pointers of the input, handed to `problems` (errors under `strict`); a
-/// warning the source already had at the same place (in `known`) is left out. Returns how
-/// many errors were handed on.
+/// edition, at the pointers of the input, handed to `problems` (errors under its `strict`);
+/// a warning the source already had at the same place (in its `known`) is left out. Returns
+/// how many errors were handed on.
 fn check_target(
     text: &str,
-    target: &document::Options,
-    known: Option<&HashSet<(&'static str, String)>>,
-    strict: bool,
+    target: &Target<'_>,
     walk: &walk::Walk<'_>,
     limits: &Limits,
     problems: &mut dyn FnMut(Problem),
@@ -331,11 +350,11 @@ fn check_target(
             max_size: usize::MAX,
             ..*limits
         },
-        ..target.clone()
+        ..target.options.clone()
     };
     let mut target = TargetSink {
-        known,
-        strict,
+        known: target.known,
+        strict: target.strict,
         walk,
         problems,
         errors: 0,

@@ -59,23 +59,8 @@ pub fn migrate_to_newest(
 /// order, none held (as [`migrate_document_to`](super::migrate_document_to) does for the
 /// 2014 edition): the source's problems when it is invalid, or the conversions' in document
 /// order, then the change of edition's (a second reading of the document), then the
-/// target's. Memory is bounded by the document, not by the number of its problems.
-///
-/// ```
-/// use gan::convert::{ggn, Converter, Options};
-/// use gan::Dialect;
-///
-/// let converter = Converter::new(Dialect::SnnPin, "qpi-2026-01".parse().unwrap(),
-///     Options::default());
-/// let input = br#"{"x": [], "x": []}"#;
-/// let mut codes = Vec::new();
-/// let limits = gan::ggn::Limits::default();
-/// let migrated = ggn::migrate_to_newest_to(input, &converter, &limits,
-///     &mut |problem| codes.push(problem.code()));
-/// assert!(migrated.is_refused_source() && migrated.error_count() == codes.len());
-/// let all = ggn::migrate_to_newest(input, &converter, &limits);
-/// assert_eq!(all.problems().iter().map(|p| p.code()).collect::<Vec<_>>(), codes);
-/// ```
+/// target's. Memory is bounded by the document, not by the number of its problems;
+/// [`migrate_to_newest`] collects what it hands on.
 pub fn migrate_to_newest_to(
     input: &[u8],
     converter: &Converter,
@@ -112,31 +97,17 @@ pub fn migrate_to_newest_to(
         }
     }
     let Writer {
-        mut walk,
-        mut text,
-        errors,
-        ..
+        walk, text, errors, ..
     } = writer;
-    super::close(&mut text);
-    let mut migrated = Migrated {
-        output: None,
-        summary: walk.summary,
-        errors,
-        refused: false,
+    let target = super::Target {
+        options: document::Options {
+            edition: Edition::Ggn202510,
+            ..document::Options::default()
+        },
+        known: None,
+        strict: false,
     };
-    if errors > 0 {
-        return migrated;
-    }
-    walk.forget_conversions();
-    let target = document::Options {
-        edition: Edition::Ggn202510,
-        ..document::Options::default()
-    };
-    migrated.errors = super::check_target(&text, &target, None, false, &walk, limits, problems);
-    if migrated.errors == 0 {
-        migrated.output = Some(text);
-    }
-    migrated
+    target.check(walk, text, errors, limits, problems)
 }
 
 /// What a reading of the document does: convert it (handing on the conversions' problems,

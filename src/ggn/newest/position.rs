@@ -194,5 +194,4 @@ impl Members for Builder<'_> {
     fn built(self) -> Position {
         self.position
     }
-
 }
