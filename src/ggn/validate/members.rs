@@ -80,9 +80,9 @@ pub(crate) fn read_members_to<M: Members>(
         errors,
         warnings: diagnostics.len() - errors,
     });
-    diagnostics
-        .into_iter()
-        .for_each(|diagnostic| sink.diagnostic(diagnostic));
+    for diagnostic in diagnostics {
+        sink.diagnostic(diagnostic);
+    }
     None
 }
 
