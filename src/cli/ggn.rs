@@ -228,16 +228,12 @@ fn moves(args: &GgnMovesArgs, out: &mut (impl Write + Closed)) -> io::Result<u8>
     let mut rules_report = Reported::new(&mut stderr, &rules_name, args.common.format, args.quiet);
     let document = ggn::validate_to(&inputs[0], &options, &mut rules_report);
     rules_report.report.written?;
-    let board = Board::parse(&inputs[1], &options);
-    if let (Err(diagnostics), false) = (&board, args.quiet) {
-        report(
-            &mut stderr,
-            args.common.format,
-            &args.board.to_string_lossy(),
-            diagnostics,
-        )?;
-    }
-    let (Some(document), Ok(board)) = (document, board) else {
+    // The board's too, in the same way.
+    let board_name = args.board.to_string_lossy();
+    let mut board_report = Reported::new(&mut stderr, &board_name, args.common.format, args.quiet);
+    let board = Board::parse_to(&inputs[1], &options, &mut board_report);
+    board_report.report.written?;
+    let (Some(document), Some(board)) = (document, board) else {
         return Ok(REJECTED);
     };
     let filter = MoveFilter {
@@ -285,12 +281,12 @@ fn newest_moves(
     let mut rules_report = Reported::new(&mut stderr, &rules_name, args.common.format, args.quiet);
     let rules = ggn::Rules::read_to(&inputs[0], options, &mut rules_report);
     rules_report.report.written?;
-    let position = ggn::Position::parse(&inputs[1], options);
-    if let (Err(diagnostics), false) = (&position, args.quiet) {
-        let name = args.board.to_string_lossy();
-        report(&mut stderr, args.common.format, &name, diagnostics)?;
-    }
-    let (Some(rules), Ok(position)) = (rules, position) else {
+    let position_name = args.board.to_string_lossy();
+    let mut position_report =
+        Reported::new(&mut stderr, &position_name, args.common.format, args.quiet);
+    let position = ggn::Position::parse_to(&inputs[1], options, &mut position_report);
+    position_report.report.written?;
+    let (Some(rules), Some(position)) = (rules, position) else {
         return Ok(REJECTED);
     };
     let wanted =
@@ -336,24 +332,6 @@ fn options(args: &GgnLimitArgs) -> Options {
             max_depth: args.max_depth,
         },
         ..Options::in_dialect(args.dialect)
-    }
-}
-
-/// The problems of an input file, on standard error, in the output format.
-fn report(
-    err: &mut impl Write,
-    format: Format,
-    name: &str,
-    diagnostics: &[Diagnostic],
-) -> io::Result<()> {
-    let report = FileReport::new(name, diagnostics);
-    match format {
-        Format::Json => writeln!(err, "{}", report.to_json()),
-        Format::Text => writeln!(
-            err,
-            "{}",
-            crate::output::escape_controls(&report.to_text(diagnostics))
-        ),
     }
 }
 

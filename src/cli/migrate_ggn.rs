@@ -5,7 +5,7 @@
 use std::io::{self, BufWriter, Write};
 use std::path::Path;
 
-use crate::convert::ggn::{migrate_document_to, migrate_to_newest, Migrated, Problem};
+use crate::convert::ggn::{migrate_document_to, migrate_to_newest_to, Migrated, Problem};
 use crate::convert::{Converter, Summary};
 use crate::ggn::Limits;
 
@@ -55,7 +55,7 @@ pub(super) fn migrate_ggn(
         }
     };
     let migration = if args.edition == crate::ggn::Edition::Ggn202510 {
-        migrate_to_newest(&bytes, converter, &limits).hand_over(&mut each)
+        migrate_to_newest_to(&bytes, converter, &limits, &mut each)
     } else {
         migrate_document_to(&bytes, converter, &limits, &mut each)
     };

@@ -13,10 +13,15 @@
 //! - `ggn moves --edition ggn-2025-10` with rules of S and 8S in that shape (the model of the
 //!   whole document is held): the same budget;
 //! - `ggn validate` on error-dense documents (`{"x":[],"x":[],…}`, three diagnostics every
-//!   7 bytes, at the top level and inside one piece): the same budget, text and JSON (the
-//!   diagnostics are written as they are found, not held);
-//! - `ggn moves` with error-dense rules and `migrate --ggn` of an error-dense document (S and
-//!   8S): the same budget (their diagnostics are written as they are found, not held);
+//!   7 bytes, at the top level and inside one piece): the same budget at 8S, text and JSON
+//!   (the diagnostics are written as they are found, not held); text timed at S/8 and S;
+//! - `ggn moves` with error-dense rules and `migrate --ggn` of an error-dense document: the
+//!   same budget at 8S, the 2014 edition's timed at S/8 and S (the newest edition's reading
+//!   is timed by its `ggn validate` test);
+//! - `migrate --ggn` of a valid document dense in warnings (8S, both editions): the same
+//!   budget (memory only);
+//! - `ggn moves` with an error-dense board (2014 edition) or position (newest), 8S: the same
+//!   budget (memory only);
 //! - `ggn moves`: at most 4x the documents plus 64 MiB, on a board of S and 8S (at most
 //!   2 MiB and 16 MiB) with a few rules, each move printed with its whole board (see also
 //!   `hardening::ggn_moves_holds_one_board_at_a_time`);
@@ -326,33 +331,55 @@ fn ggn_error_dense(size: usize, in_piece: bool) -> Vec<u8> {
 #[ignore = "needs the release binary: .ci/run runs it"]
 fn ggn_validate_error_dense_within_the_ggn_budget() {
     let size = small_size().min(GGN_MAX_SMALL);
-    for (name, args) in [
-        ("ggn validate (error-dense)", &["ggn", "validate"][..]),
+    // Text timed (S/8 and S) and measured at 8S; JSON, the same reading with another
+    // writer, measured only.
+    for (name, args, timed) in [
+        ("ggn validate (error-dense)", &["ggn", "validate"][..], true),
         (
             "ggn validate --format json (error-dense)",
             &["ggn", "validate", "--format", "json"][..],
+            false,
         ),
     ] {
-        let (peak, document) =
-            scales_linearly_from(size, name, args, |size| ggn_error_dense(size, false));
+        let (peak, document) = error_dense_peak(size, name, args, timed, false);
         within_ggn_budget(name, peak, document);
     }
     // Inside one piece (duplicate squares are reported before the sources' problems): one
     // run, memory only.
+    let name = "ggn validate (error-dense, one piece)";
+    let (peak, document) = error_dense_peak(size, name, &["ggn", "validate"], false, true);
+    within_ggn_budget(name, peak, document);
+}
+
+/// The peak RSS (KiB) of `gan ARGS… FILE` on an error-dense document of 8 × `size` bytes
+/// (inside one piece when `in_piece`), and that document's length. When `timed`, its time
+/// is first compared on documents of `size` / 8 and `size` ([`scales_linearly_from`]):
+/// the same reading, an eighth of the cost of timing the large one.
+fn error_dense_peak(
+    size: usize,
+    name: &str,
+    args: &[&str],
+    timed: bool,
+    in_piece: bool,
+) -> (Option<u64>, usize) {
+    let make = |size| ggn_error_dense(size, in_piece);
+    if timed {
+        scales_linearly_from(size / 8, name, args, make);
+    }
     let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("one-piece.json");
-    let text = ggn_error_dense(8 * size, true);
+    let large = dir.path().join("large.json");
+    let text = make(8 * size);
     let document = text.len();
-    std::fs::write(&file, text).unwrap();
-    let peak = peak_rss_kib(&command(&["ggn", "validate"], &file), None);
-    eprintln!("ggn validate (error-dense, one piece): peak {peak:?} KiB");
-    within_ggn_budget("ggn validate (error-dense, one piece)", peak, document);
+    std::fs::write(&large, text).unwrap();
+    let peak = peak_rss_kib(&command(args, &large), None);
+    eprintln!("{name}: peak {peak:?} KiB");
+    (peak, document)
 }
 
 /// `gan ARGS… FILE` on an error-dense document (`{"x":[],…}`): of 1,000 bytes, rejected
-/// (exit 1) with what `written` checks of its standard error; then of S and 8S within the
-/// GGN budget (`extra`: the bytes of its other inputs), their times compared when `timed`
-/// (otherwise 8S is run once, for its memory).
+/// (exit 1) with what `written` checks of its standard error; then of 8S within the GGN
+/// budget (`extra`: the bytes of its other inputs), its time compared first at S/8 and S
+/// when `timed` ([`error_dense_peak`]).
 fn error_dense_within_the_ggn_budget(
     name: &str,
     args: &[&str],
@@ -367,17 +394,7 @@ fn error_dense_within_the_ggn_budget(
     assert_eq!(output.status.code(), Some(1), "{name}: {}", output.status);
     written(&String::from_utf8_lossy(&output.stderr));
     let size = small_size().min(GGN_MAX_SMALL);
-    let (peak, document) = if timed {
-        scales_linearly_from(size, name, args, |size| ggn_error_dense(size, false))
-    } else {
-        let large = dir.path().join("large.json");
-        let text = ggn_error_dense(8 * size, false);
-        let document = text.len();
-        std::fs::write(&large, text).unwrap();
-        let peak = peak_rss_kib(&command(args, &large), None);
-        eprintln!("{name}: peak {peak:?} KiB");
-        (peak, document)
-    };
+    let (peak, document) = error_dense_peak(size, name, args, timed, false);
     within_ggn_budget(name, peak, document + extra);
 }
 
@@ -425,20 +442,153 @@ fn ggn_moves_error_dense_rules_within_the_ggn_budget() {
 
 #[test]
 #[ignore = "needs the release binary: .ci/run runs it"]
-fn migrate_ggn_error_dense_within_the_ggn_budget() {
-    // Every problem is written as it is found (a line each), then the summary.
-    let name = "migrate --ggn (error-dense)";
-    error_dense_within_the_ggn_budget(name, &MIGRATE_GGN, 0, true, |stderr| {
-        let problems = stderr
-            .lines()
-            .filter(|line| line.contains(": error "))
-            .count();
-        let last = stderr.lines().last().unwrap_or_default();
-        assert!(
-            problems > 300 && last.contains(&format!("({problems} errors)")),
-            "migrate --ggn wrote {problems} problems, then {last:?}"
+fn ggn_moves_error_dense_board_within_the_ggn_budget() {
+    let dir = tempfile::tempdir().unwrap();
+    // The board of the 2014 edition, the position of the newest: `{"x":[],…}` (a duplicate
+    // key and a wrong type every 7 bytes, an invalid location too for a position; 285 and
+    // more diagnostics in 1,000 bytes), reported
+    // as they are found; memory only (the board is read as the rules are).
+    for (edition, rules) in [
+        (
+            "ggn-2014",
+            r#"{"GAME:R": {"a1": {"a2": [{"perform": {"a1": null, "a2": "GAME:R"}}]}}}"#,
+        ),
+        (
+            "ggn-2025-10",
+            r#"{"W:R": {"a1": {"a2": [{"must": {"a2": "empty"}}]}}}"#,
+        ),
+    ] {
+        let rules_path = dir.path().join(format!("rules-{edition}.json"));
+        std::fs::write(&rules_path, rules).unwrap();
+        // The board grows (`--board FILE`, the last argument).
+        let args = [
+            "ggn",
+            "moves",
+            "--edition",
+            edition,
+            "--rules",
+            rules_path.to_str().unwrap(),
+            "--board",
+        ];
+        error_dense_within_the_ggn_budget(
+            &format!("ggn moves --edition {edition} (error-dense board)"),
+            &args,
+            rules.len(),
+            false,
+            |stderr| {
+                let listed = stderr.lines().filter(|line| line.starts_with("  ")).count();
+                let head = stderr.lines().next().unwrap_or_default();
+                assert!(
+                    listed > 200 && head.ends_with(&format!("invalid, {listed} errors")),
+                    "ggn moves --edition {edition} wrote {listed} diagnostics under {head:?}"
+                );
+            },
         );
-    });
+    }
+}
+
+/// `migrate --ggn --edition ggn-2025-10` from legacy, nothing written (the file is the last
+/// argument).
+const MIGRATE_GGN_NEWEST: [&str; 9] = [
+    "migrate",
+    "--from",
+    "legacy",
+    "--to",
+    "qpi-2026-01",
+    "--edition",
+    "ggn-2025-10",
+    "--dry-run",
+    "--ggn",
+];
+
+#[test]
+#[ignore = "needs the release binary: .ci/run runs it"]
+fn migrate_ggn_error_dense_within_the_ggn_budget() {
+    // Every problem is written as it is found (a line each), then the summary. The newest
+    // edition reads its source as the 2014 edition does (the same validation): its memory
+    // alone.
+    for (name, args, timed) in [
+        ("migrate --ggn (error-dense)", &MIGRATE_GGN[..], true),
+        (
+            "migrate --ggn --edition ggn-2025-10 (error-dense)",
+            &MIGRATE_GGN_NEWEST[..],
+            false,
+        ),
+    ] {
+        error_dense_within_the_ggn_budget(name, args, 0, timed, |stderr| {
+            let problems = stderr
+                .lines()
+                .filter(|line| line.contains(": error "))
+                .count();
+            let last = stderr.lines().last().unwrap_or_default();
+            assert!(
+                problems > 300 && last.contains(&format!("({problems} errors)")),
+                "{name} wrote {problems} problems, then {last:?}"
+            );
+        });
+    }
+}
+
+/// A valid `ggn-2014` document of about `size` bytes dense in warnings: one `piece`, sources
+/// `s1`, `s2`, … (CELL coordinates), each with 16 identical variants `{"perform":{"a2":
+/// piece}}` (15 `duplicate-variant` warnings, and 16 `perform-dropped` when migrated to the
+/// newest edition).
+fn ggn_warning_dense(size: usize, piece: &str) -> Vec<u8> {
+    let variant = format!(r#"{{"perform":{{"a2":"{piece}"}}}}"#);
+    let variants = vec![variant; 16].join(",");
+    let mut out = format!(r#"{{"{piece}":{{"#);
+    let mut i = 1;
+    while out.len() < size {
+        if i > 1 {
+            out.push(',');
+        }
+        let _ = write!(out, r#""s{i}":{{"a2":[{variants}]}}"#);
+        i += 1;
+    }
+    out.push_str("}}");
+    out.into_bytes()
+}
+
+#[test]
+#[ignore = "needs the release binary: .ci/run runs it"]
+fn migrate_ggn_warning_dense_within_the_ggn_budget() {
+    // A valid source: the 2014 edition keeps the place of each of its warnings (its target's
+    // check does not repeat them); the newest hands on a `perform-dropped` per variant.
+    // Memory only, at 8S.
+    for (name, args, piece, dropped) in [
+        (
+            "migrate --ggn (warning-dense)",
+            &MIGRATE_GGN[..],
+            "GAME:R",
+            0,
+        ),
+        (
+            "migrate --ggn --edition ggn-2025-10 (warning-dense)",
+            &MIGRATE_GGN_NEWEST[..],
+            "CHESS:R",
+            16,
+        ),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let small = dir.path().join("small.json");
+        std::fs::write(&small, ggn_warning_dense(1000, piece)).unwrap();
+        let output = command(args, &small).output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(output.status.success(), "{name}: {stderr}");
+        let sources = ggn_warning_dense(1000, piece)
+            .windows(6)
+            .filter(|w| w == br#""a2":["#)
+            .count();
+        let warned = stderr.matches("warning perform-dropped").count();
+        assert_eq!(warned, dropped * sources, "{name}: {stderr}");
+        let large = dir.path().join("large.json");
+        let text = ggn_warning_dense(8 * small_size().min(GGN_MAX_SMALL), piece);
+        let document = text.len();
+        std::fs::write(&large, text).unwrap();
+        let peak = peak_rss_kib(&command(args, &large), None);
+        eprintln!("{name}: peak {peak:?} KiB");
+        within_ggn_budget(name, peak, document);
+    }
 }
 
 /// A document of the newest edition of about `size` bytes in the engine's shape: one piece,

@@ -47,7 +47,9 @@ mod walk;
 
 use std::collections::HashSet;
 
-pub use self::newest::{migrate_to_newest, NOT_CELL, PERFORM_DROPPED, SCHEMA_DROPPED};
+pub use self::newest::{
+    migrate_to_newest, migrate_to_newest_to, NOT_CELL, PERFORM_DROPPED, SCHEMA_DROPPED,
+};
 pub use self::problem::{Problem, Stage};
 
 use super::{Converter, Severity, Summary};
@@ -66,15 +68,7 @@ pub const KEY_COLLISION: &str = "key-collision";
 ///
 /// Never: the converted tree holds only JSON values, which serialize.
 pub fn migrate_document(input: &[u8], converter: &Converter, limits: &Limits) -> DocumentMigration {
-    let mut problems = Vec::new();
-    let migrated = migrate_document_to(input, converter, limits, &mut |problem| {
-        problems.push(problem);
-    });
-    DocumentMigration {
-        output: migrated.output,
-        problems,
-        summary: migrated.summary,
-    }
+    DocumentMigration::collect(|problems| migrate_document_to(input, converter, limits, problems))
 }
 
 /// [`migrate_document`] with each problem handed to `problems` as it is found, in the same
@@ -102,29 +96,13 @@ pub fn migrate_document_to(
     limits: &Limits,
     problems: &mut dyn FnMut(Problem),
 ) -> Migrated {
-    let source_options = document::Options {
-        limits: *limits,
-        ..document::Options::in_dialect(converter.from())
-    };
     // Stage 1 without the model, then the walk member by member: the whole tree of the
     // document is never held, nor two copies of it (the memory budget: 4× the document plus
     // 64 MiB).
-    let mut source = SourceSink {
-        problems: &mut *problems,
-        refused: false,
-        errors: 0,
-        known: HashSet::new(),
+    let known = match check_source(input, converter, limits, true, problems) {
+        Ok(known) => known,
+        Err(refused) => return refused,
     };
-    document::diagnose_to(input, &source_options, &mut source);
-    let SourceSink {
-        refused,
-        errors,
-        known,
-        ..
-    } = source;
-    if refused {
-        return Migrated::refused(errors);
-    }
     let mut writer = Writer {
         walk: walk::Walk::new(converter),
         text: String::new(),
@@ -134,38 +112,105 @@ pub fn migrate_document_to(
     };
     let read = reader::read_nested(input, limits, &mut writer);
     writer.flush();
-    match read {
-        Ok(None) => {}
-        // Not reached: the document was just read and found valid (an object).
-        Ok(Some(_)) => return Migrated::refused(0),
-        Err(error) => {
-            problems(Problem::source(&error.to_diagnostic()));
-            return Migrated::refused(1);
-        }
+    if let Err(refused) = end_of_reading(read, writer.problems) {
+        return refused;
     }
     let Writer {
-        mut walk,
-        mut text,
-        errors,
-        ..
+        walk, text, errors, ..
     } = writer;
-    text.push_str(if text.is_empty() { "{}\n" } else { "\n}\n" });
-    let mut migrated = Migrated {
-        output: None,
-        summary: walk.summary,
-        errors,
-        refused: false,
+    let target = Target {
+        options: document::Options::in_dialect(converter.to()),
+        known: Some(&known),
+        strict: converter.options().strict,
     };
-    if errors > 0 {
-        return migrated;
+    target.check(walk, text, errors, limits, problems)
+}
+
+/// Stage 3's settings: the target's dialect and edition, the source's warnings not to repeat
+/// (`known`), whether every problem is an error (`strict`).
+struct Target<'k> {
+    options: document::Options,
+    known: Option<&'k HashSet<(&'static str, String)>>,
+    strict: bool,
+}
+
+impl Target<'_> {
+    /// The end of a migration whose conversions handed on `errors` errors: refused when
+    /// there are any, otherwise the closed `text` validated as the target (stage 3) and kept
+    /// when that found no error.
+    fn check(
+        &self,
+        mut walk: walk::Walk<'_>,
+        mut text: String,
+        errors: usize,
+        limits: &Limits,
+        problems: &mut dyn FnMut(Problem),
+    ) -> Migrated {
+        text.push_str(if text.is_empty() { "{}\n" } else { "\n}\n" });
+        text.shrink_to_fit();
+        let mut migrated = Migrated {
+            output: None,
+            summary: walk.summary,
+            errors,
+            refused: false,
+        };
+        if errors > 0 {
+            return migrated;
+        }
+        walk.forget_conversions();
+        migrated.errors = check_target(&text, self, &walk, limits, problems);
+        if migrated.errors == 0 {
+            migrated.output = Some(text);
+        }
+        migrated
     }
-    walk.forget_conversions();
-    text.shrink_to_fit();
-    migrated.errors = check_target(&text, &known, &walk, limits, problems);
-    if migrated.errors == 0 {
-        migrated.output = Some(text);
+}
+
+/// Stage 1: validates `input` in the source dialect of `converter`, read under `limits`.
+/// When it has an error, each of its diagnostics is handed to `problems` as a problem and the
+/// refused migration is the answer; otherwise the code and pointer of each of its warnings,
+/// when `keep_warnings` (stage 3 does not repeat them).
+fn check_source(
+    input: &[u8],
+    converter: &Converter,
+    limits: &Limits,
+    keep_warnings: bool,
+    problems: &mut dyn FnMut(Problem),
+) -> Result<HashSet<(&'static str, String)>, Migrated> {
+    let options = document::Options {
+        limits: *limits,
+        ..document::Options::in_dialect(converter.from())
+    };
+    let mut source = SourceSink {
+        problems,
+        refused: false,
+        errors: 0,
+        keep_warnings,
+        known: HashSet::new(),
+    };
+    document::diagnose_to(input, &options, &mut source);
+    if source.refused {
+        Err(Migrated::refused(source.errors))
+    } else {
+        Ok(source.known)
     }
-    migrated
+}
+
+/// The end of stage 2's reading (`read_nested` of a document stage 1 found valid): a
+/// reading error is the source's problem, handed on, and refuses the document.
+fn end_of_reading(
+    read: Result<Option<reader::Node>, reader::ReadError>,
+    problems: &mut dyn FnMut(Problem),
+) -> Result<(), Migrated> {
+    match read {
+        Ok(None) => Ok(()),
+        // Not reached: the document was just read and found valid (an object).
+        Ok(Some(_)) => Err(Migrated::refused(0)),
+        Err(error) => {
+            problems(Problem::source(&error.to_diagnostic()));
+            Err(Migrated::refused(1))
+        }
+    }
 }
 
 /// Stage 1's diagnostics: when the document has an error, each becomes a problem handed
@@ -174,7 +219,8 @@ struct SourceSink<'p> {
     problems: &'p mut dyn FnMut(Problem),
     refused: bool,
     errors: usize,
-    /// The code and pointer of each warning of a valid source.
+    keep_warnings: bool,
+    /// The code and pointer of each warning of a valid source, when `keep_warnings`.
     known: HashSet<(&'static str, String)>,
 }
 
@@ -187,7 +233,7 @@ impl document::Sink for SourceSink<'_> {
     fn diagnostic(&mut self, diagnostic: document::Diagnostic) {
         if self.refused {
             (self.problems)(Problem::source(&diagnostic));
-        } else {
+        } else if self.keep_warnings {
             self.known.insert((diagnostic.code, diagnostic.pointer));
         }
     }
@@ -286,17 +332,17 @@ fn write_member(text: &mut String, key: &str, value: &reader::Node, depth: usize
     }
 }
 
-/// Stage 3: the problems of the converted `text` in the target dialect, at the pointers of
-/// the input, handed to `problems`; a warning the source already had at the same place
-/// (`known`) is left out. Returns how many errors were handed on.
+/// Stage 3: the problems of the converted `text` validated with `target`'s dialect and
+/// edition, at the pointers of the input, handed to `problems` (errors under its `strict`);
+/// a warning the source already had at the same place (in its `known`) is left out. Returns
+/// how many errors were handed on.
 fn check_target(
     text: &str,
-    known: &HashSet<(&'static str, String)>,
+    target: &Target<'_>,
     walk: &walk::Walk<'_>,
     limits: &Limits,
     problems: &mut dyn FnMut(Problem),
 ) -> usize {
-    let converter = walk.converter();
     let options = document::Options {
         // Pretty printing may make the text longer than the input, which was read under the
         // size limit already.
@@ -304,10 +350,11 @@ fn check_target(
             max_size: usize::MAX,
             ..*limits
         },
-        ..document::Options::in_dialect(converter.to())
+        ..target.options.clone()
     };
     let mut target = TargetSink {
-        known,
+        known: target.known,
+        strict: target.strict,
         walk,
         problems,
         errors: 0,
@@ -318,7 +365,8 @@ fn check_target(
 
 /// Stage 3's diagnostics, each a problem at the pointer of the input.
 struct TargetSink<'k, 'w, 'a, 'p> {
-    known: &'k HashSet<(&'static str, String)>,
+    known: Option<&'k HashSet<(&'static str, String)>>,
+    strict: bool,
     walk: &'w walk::Walk<'a>,
     problems: &'p mut dyn FnMut(Problem),
     errors: usize,
@@ -329,12 +377,14 @@ impl document::Sink for TargetSink<'_, '_, '_, '_> {
 
     fn diagnostic(&mut self, diagnostic: document::Diagnostic) {
         let at = self.walk.source_pointer(&diagnostic.pointer);
-        if !diagnostic.is_error() && self.known.contains(&(diagnostic.code, at.clone())) {
+        let known = self
+            .known
+            .is_some_and(|known| known.contains(&(diagnostic.code, at.clone())));
+        if !diagnostic.is_error() && known {
             return;
         }
-        let converter = self.walk.converter();
-        let problem = Problem::target(&diagnostic, at, converter.to());
-        let problem = if converter.options().strict {
+        let problem = Problem::target(&diagnostic, at, self.walk.converter().to());
+        let problem = if self.strict {
             problem.into_error()
         } else {
             problem
@@ -401,13 +451,14 @@ pub struct DocumentMigration {
 }
 
 impl DocumentMigration {
-    // These two serve the migrations that collect their problems (the newest edition's,
-    // `migrate_to_newest`); the 2014 edition's streams them (`migrate_document_to`).
-    fn refused_source(diagnostics: &[document::Diagnostic]) -> Self {
+    /// Runs `migrate`, a migration that hands each problem on, and collects its problems.
+    fn collect(migrate: impl FnOnce(&mut dyn FnMut(Problem)) -> Migrated) -> Self {
+        let mut problems = Vec::new();
+        let migrated = migrate(&mut |problem| problems.push(problem));
         DocumentMigration {
-            output: None,
-            problems: diagnostics.iter().map(Problem::source).collect(),
-            summary: Summary::default(),
+            output: migrated.output,
+            problems,
+            summary: migrated.summary,
         }
     }
 
@@ -469,10 +520,6 @@ impl DocumentMigration {
             Some(text) => Ok((text, self.problems)),
             None => Err(self.problems),
         }
-    }
-
-    fn has_errors(&self) -> bool {
-        self.problems.iter().any(Problem::is_error)
     }
 }
 

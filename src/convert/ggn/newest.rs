@@ -12,7 +12,7 @@
 
 use super::super::{Converter, Severity};
 use super::walk::Walk;
-use super::{DocumentMigration, Problem};
+use super::{DocumentMigration, Migrated, Problem};
 use crate::ggn::pointer::Path;
 use crate::ggn::reader::{self, Limits, Node, NodeKind};
 use crate::ggn::{self as document, Edition};
@@ -52,77 +52,118 @@ pub fn migrate_to_newest(
     converter: &Converter,
     limits: &Limits,
 ) -> DocumentMigration {
+    DocumentMigration::collect(|problems| migrate_to_newest_to(input, converter, limits, problems))
+}
+
+/// [`migrate_to_newest`] with each problem handed to `problems` as it is found, in the same
+/// order, none held (as [`migrate_document_to`](super::migrate_document_to) does for the
+/// 2014 edition): the source's problems when it is invalid, or the conversions' in document
+/// order, then the change of edition's (a second reading of the document), then the
+/// target's. Memory is bounded by the document, not by the number of its problems;
+/// [`migrate_to_newest`] collects what it hands on.
+pub fn migrate_to_newest_to(
+    input: &[u8],
+    converter: &Converter,
+    limits: &Limits,
+    problems: &mut dyn FnMut(Problem),
+) -> Migrated {
     debug_assert_eq!(converter.to(), QPI);
-    let source_options = document::Options {
-        limits: *limits,
-        ..document::Options::in_dialect(converter.from())
-    };
-    let source = document::diagnose(input, &source_options);
-    if source.iter().any(document::Diagnostic::is_error) {
-        return DocumentMigration::refused_source(&source);
+    // The source's warnings are not the migration's: only its errors are reported.
+    if let Err(refused) = super::check_source(input, converter, limits, false, problems) {
+        return refused;
     }
+    let strict = converter.options().strict;
     let mut writer = Writer {
         walk: Walk::new(converter),
         text: String::new(),
         sources: 0,
-        edition: Vec::new(),
+        pass: Pass::Convert,
+        strict,
+        problems: &mut *problems,
+        errors: 0,
+        edition: 0,
     };
-    match reader::read_nested(input, limits, &mut writer) {
-        Ok(None) => {}
-        Ok(Some(_)) => return DocumentMigration::refused_source(&source),
-        Err(error) => return DocumentMigration::refused_source(&[error.to_diagnostic()]),
+    let read = reader::read_nested(input, limits, &mut writer);
+    writer.flush();
+    if let Err(refused) = super::end_of_reading(read, writer.problems) {
+        return refused;
+    }
+    if writer.edition > 0 {
+        // The change of edition's problems come after the conversions': found again.
+        writer.pass = Pass::Edition;
+        let read = reader::read_nested(input, limits, &mut writer);
+        if let Err(refused) = super::end_of_reading(read, writer.problems) {
+            return refused;
+        }
     }
     let Writer {
-        mut walk,
-        mut text,
-        edition,
-        ..
+        walk, text, errors, ..
     } = writer;
-    text.push_str(if text.is_empty() { "{}\n" } else { "\n}\n" });
-    let mut problems = std::mem::take(&mut walk.problems);
-    problems.extend(edition);
-    if converter.options().strict {
-        problems = problems.into_iter().map(Problem::into_error).collect();
-    }
-    let mut migration = DocumentMigration {
-        output: None,
-        problems,
-        summary: walk.summary,
-    };
-    if migration.has_errors() {
-        return migration;
-    }
-    walk.forget_conversions();
-    let options = document::Options {
-        limits: Limits {
-            max_size: usize::MAX,
-            ..*limits
+    let target = super::Target {
+        options: document::Options {
+            edition: Edition::Ggn202510,
+            ..document::Options::default()
         },
-        edition: Edition::Ggn202510,
-        ..document::Options::default()
+        known: None,
+        strict: false,
     };
-    for diagnostic in &document::diagnose(text.as_bytes(), &options) {
-        let at = walk.source_pointer(&diagnostic.pointer);
-        migration
-            .problems
-            .push(Problem::target(diagnostic, at, converter.to()));
-    }
-    if !migration.has_errors() {
-        migration.output = Some(text);
-    }
-    migration
+    target.check(walk, text, errors, limits, problems)
+}
+
+/// What a reading of the document does: convert it (handing on the conversions' problems,
+/// counting the change of edition's), or hand on the change of edition's problems.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Pass {
+    Convert,
+    Edition,
 }
 
 /// Writes the migrated document as it is read, source by source.
-struct Writer<'a> {
+struct Writer<'a, 'p> {
     walk: Walk<'a>,
     text: String,
     sources: usize,
-    /// The problems of the change of edition, in document order.
-    edition: Vec<Problem>,
+    pass: Pass,
+    /// Whether every problem is an error (`--strict`).
+    strict: bool,
+    /// Where the problems go as they are found.
+    problems: &'p mut dyn FnMut(Problem),
+    /// How many problems handed on were errors.
+    errors: usize,
+    /// How many problems of the change of edition the converting reading found.
+    edition: usize,
 }
 
-impl Writer<'_> {
+impl Writer<'_, '_> {
+    fn hand_on(&mut self, problem: Problem) {
+        let problem = if self.strict {
+            problem.into_error()
+        } else {
+            problem
+        };
+        self.errors += usize::from(problem.is_error());
+        (self.problems)(problem);
+    }
+
+    /// Hands on the problems the walk found so far.
+    fn flush(&mut self) {
+        for problem in std::mem::take(&mut self.walk.problems) {
+            self.hand_on(problem);
+        }
+    }
+
+    /// A problem of the change of edition: counted while converting, handed on in the
+    /// second reading.
+    fn edition(&mut self, problem: impl FnOnce() -> Problem) {
+        match self.pass {
+            Pass::Convert => self.edition += 1,
+            Pass::Edition => {
+                let problem = problem();
+                self.hand_on(problem);
+            }
+        }
+    }
+
     fn open_member(&mut self) {
         self.text.push_str(if self.text.is_empty() {
             "{\n  "
@@ -135,15 +176,17 @@ impl Writer<'_> {
     /// ggn-2014, G6, so every label must be CELL).
     fn square(&mut self, label: &str, at: &Path<'_>) {
         if let Err(error) = CELL.parse(label.as_bytes()) {
-            self.edition.push(Problem::edition(
-                at.render(),
-                NOT_CELL,
-                Severity::Error,
-                format!(
-                    "square {label:?} is not a CELL coordinate, the only squares of \
-                     ggn-2025-10: {error}"
-                ),
-            ));
+            self.edition(|| {
+                Problem::edition(
+                    at.render(),
+                    NOT_CELL,
+                    Severity::Error,
+                    format!(
+                        "square {label:?} is not a CELL coordinate, the only squares of \
+                         ggn-2025-10: {error}"
+                    ),
+                )
+            });
         }
     }
 
@@ -177,9 +220,9 @@ impl Writer<'_> {
                     members.push((name.to_owned(), self.lcn(value, &here)));
                 }
                 // "perform", the only other member of a valid variant (G8).
-                _ => {
+                _ => self.edition(|| {
                     let changes = serde_json::to_string(value).expect("JSON serializes");
-                    self.edition.push(Problem::edition(
+                    Problem::edition(
                         here.render(),
                         PERFORM_DROPPED,
                         Severity::Warning,
@@ -187,8 +230,8 @@ impl Writer<'_> {
                             "the move {from:?} -> {to:?} loses its effects {changes}: \
                              ggn-2025-10 says only whether a move is possible"
                         ),
-                    ));
-                }
+                    )
+                }),
             }
         }
         Node::new(NodeKind::Object(members))
@@ -201,7 +244,7 @@ impl Writer<'_> {
             let here = at.key(square);
             self.square(square, &here);
             let text = state.as_str().unwrap_or_default();
-            let converted = if text == "empty" || text == "enemy" {
+            let converted = if text == "empty" || text == "enemy" || self.pass == Pass::Edition {
                 text.to_owned()
             } else {
                 self.walk
@@ -214,32 +257,41 @@ impl Writer<'_> {
     }
 }
 
-impl reader::Nested for Writer<'_> {
+impl reader::Nested for Writer<'_, '_> {
     fn stream(&mut self, key: &str) -> bool {
         Walk::is_piece_key(key)
     }
 
     fn whole(&mut self, key: String, _value: Node) {
         // `"$schema"`, the only member not streamed of a valid document (G5).
-        self.edition.push(Problem::edition(
-            Path::ROOT.key(&key).render(),
-            SCHEMA_DROPPED,
-            Severity::Warning,
-            "\"$schema\" is dropped: ggn-2025-10 has no schema reference".to_owned(),
-        ));
+        self.edition(|| {
+            Problem::edition(
+                Path::ROOT.key(&key).render(),
+                SCHEMA_DROPPED,
+                Severity::Warning,
+                "\"$schema\" is dropped: ggn-2025-10 has no schema reference".to_owned(),
+            )
+        });
     }
 
     fn begin(&mut self, key: &str) {
+        if self.pass == Pass::Edition {
+            return;
+        }
         let key = self.walk.piece_key(key);
         self.open_member();
         self.text
             .push_str(&serde_json::to_string(&key).expect("a string serializes"));
         self.text.push_str(": ");
         self.sources = 0;
+        self.flush();
     }
 
     fn inner(&mut self, key: &str, square: String, value: Node) {
         let value = self.source(key, &square, &value);
+        if self.pass == Pass::Edition {
+            return;
+        }
         self.text.push_str(if self.sources == 0 {
             "{\n    "
         } else {
@@ -247,9 +299,13 @@ impl reader::Nested for Writer<'_> {
         });
         self.sources += 1;
         super::write_member(&mut self.text, &square, &value, 2);
+        self.flush();
     }
 
     fn end(&mut self, _key: String) {
+        if self.pass == Pass::Edition {
+            return;
+        }
         self.text
             .push_str(if self.sources == 0 { "{}" } else { "\n  }" });
     }

@@ -5,8 +5,11 @@ use std::fmt;
 use super::super::codes;
 use super::super::diagnostic::Diagnostic;
 use super::super::pointer::Path;
-use super::super::reader::{self, Node, NodeKind};
-use super::super::validate::{describe, Checker, Options};
+use super::super::reader::{Node, NodeKind};
+use super::super::validate::checker::duplicate_keys_to;
+use super::super::validate::members::{self, Members};
+use super::super::validate::options::Keys;
+use super::super::validate::{describe, Checker, Options, Sink};
 use crate::model::Side;
 
 /// A validated board: its squares in input order, each with a piece or `None` (empty).
@@ -40,9 +43,10 @@ struct Square {
 struct Builder<'o> {
     checker: Checker<'o>,
     board: Board,
-    /// Every member's key, the rejected ones included (for the duplicate check): the
-    /// board's own squares first, then the rest by `(member, key)`.
-    rejected: Vec<(usize, String)>,
+    /// The keys of the rejected members, in one buffer (for the duplicate check, with the
+    /// board's own squares), and the index of each member.
+    rejected: Keys,
+    rejected_at: Vec<usize>,
     members: usize,
 }
 
@@ -51,7 +55,8 @@ impl<'o> Builder<'o> {
         Builder {
             checker: Checker::new(options),
             board: Board::default(),
-            rejected: Vec::new(),
+            rejected: Keys::default(),
+            rejected_at: Vec::new(),
             members: 0,
         }
     }
@@ -68,7 +73,7 @@ impl<'o> Builder<'o> {
                 Ok(side) => Some((text.as_str(), side)),
                 Err(error) => {
                     checker.gan_error(&error, text, "board value", &at);
-                    self.rejected.push((member, square.to_owned()));
+                    self.reject(member, square);
                     return;
                 }
             },
@@ -78,49 +83,63 @@ impl<'o> Builder<'o> {
                     describe(value)
                 );
                 checker.error(codes::WRONG_TYPE, &at, message);
-                self.rejected.push((member, square.to_owned()));
+                self.reject(member, square);
                 return;
             }
         };
         self.board.push(square, piece);
     }
 
+    fn reject(&mut self, member: usize, square: &str) {
+        self.rejected.push(square);
+        self.rejected_at.push(member);
+    }
+
     fn finish(self) -> Result<Board, Vec<Diagnostic>> {
-        let Builder {
-            mut checker,
-            mut board,
-            rejected,
-            members,
-        } = self;
-        // Duplicate keys come first, as when the whole object is checked before its members.
-        let found = std::mem::take(&mut checker.out);
-        if rejected.is_empty() {
-            checker.duplicate_keys(board.names(), "the board", &Path::ROOT);
+        members::finish(self)
+    }
+}
+
+impl Members for Builder<'_> {
+    type Built = Board;
+
+    fn member(&mut self, square: &str, value: &Node) {
+        Builder::member(self, square, value);
+    }
+
+    fn found(&mut self) -> Vec<Diagnostic> {
+        std::mem::take(&mut self.checker.out)
+    }
+
+    fn duplicates(&self, each: &mut dyn FnMut(Diagnostic)) {
+        if self.rejected_at.is_empty() {
+            duplicate_keys_to(self.board.names(), "the board", &Path::ROOT, each);
         } else {
             // Every key, in member order (only on the way to an error).
-            let mut kept = board.names();
-            let mut rejected = rejected.iter().peekable();
-            let keys: Vec<&str> = (0..members)
+            let mut kept = self.board.names();
+            let mut rejected = self.rejected_at.iter().zip(self.rejected.iter()).peekable();
+            let keys: Vec<&str> = (0..self.members)
                 .filter_map(|i| match rejected.peek() {
-                    Some((at, key)) if *at == i => {
+                    Some((&at, key)) if at == i => {
+                        let key = *key;
                         rejected.next();
-                        Some(key.as_str())
+                        Some(key)
                     }
                     _ => kept.next(),
                 })
                 .collect();
-            checker.duplicate_keys(keys.into_iter(), "the board", &Path::ROOT);
+            duplicate_keys_to(keys.into_iter(), "the board", &Path::ROOT, each);
         }
-        checker.out.extend(found);
-        if checker.error_count() > 0 {
-            return Err(checker.out);
-        }
+    }
+
+    fn built(self) -> Board {
+        let mut board = self.board;
         board.text.shrink_to_fit();
         board.squares.shrink_to_fit();
         let mut order: Vec<usize> = (0..board.squares.len()).collect();
         order.sort_unstable_by(|&a, &b| board.name(a).cmp(board.name(b)));
         board.order = order;
-        Ok(board)
+        board
     }
 }
 
@@ -136,15 +155,31 @@ impl Board {
     /// null), an invalid GAN identifier (its GAN code), `empty-square-label`,
     /// `unknown-key` (the hand `"*"`) and `unknown-square` (when `options.squares` is set).
     pub fn parse(input: &[u8], options: &Options) -> Result<Board, Vec<Diagnostic>> {
-        let mut builder = Builder::new(options);
-        let read = reader::read_members(input, &options.limits, |square, value| {
-            builder.member(&square, &value);
-        });
-        match read {
-            Err(error) => Err(vec![error.to_diagnostic()]),
-            Ok(Some(root)) => Board::from_node(&root, options),
-            Ok(None) => builder.finish(),
-        }
+        let mut diagnostics = Vec::new();
+        Board::parse_to(input, options, &mut diagnostics).ok_or(diagnostics)
+    }
+
+    /// [`Board::parse`] with the diagnostics handed to `sink` (their counts, then each in
+    /// the same order) instead of returned: the board is read a second time to report them,
+    /// none is held, and memory is bounded by the board, not by its diagnostics. Returns the
+    /// board when it has no error.
+    ///
+    /// ```
+    /// use gan::ggn::{Board, Diagnostic, Options};
+    ///
+    /// let text = br#"{"e4": [], "e4": null}"#;
+    /// let mut found: Vec<Diagnostic> = Vec::new();
+    /// assert!(Board::parse_to(text, &Options::default(), &mut found).is_none());
+    /// assert_eq!(Board::parse(text, &Options::default()).unwrap_err(), found);
+    /// ```
+    pub fn parse_to(input: &[u8], options: &Options, sink: &mut impl Sink) -> Option<Board> {
+        members::read_members_to(
+            input,
+            options,
+            sink,
+            || Builder::new(options),
+            |root| Board::from_node(root, options),
+        )
     }
 
     /// Validates a board given as `(square, piece or None)` pairs.

@@ -14,8 +14,10 @@ use super::super::codes;
 use super::super::diagnostic::Diagnostic;
 use super::super::gan::Gans;
 use super::super::pointer::Path;
-use super::super::reader::{self, Node, NodeKind};
-use super::super::validate::options::{Keys, Options};
+use super::super::reader::{Node, NodeKind};
+use super::super::validate::checker::duplicate_keys_to;
+use super::super::validate::members::{self, Members};
+use super::super::validate::options::{Keys, Options, Sink};
 use super::super::validate::{describe, Checker};
 use super::check::{CELL, QPI};
 use crate::model::Side;
@@ -39,30 +41,33 @@ impl Position {
     /// square's value neither a string nor `null`, a hand not an array of strings),
     /// `invalid-qpi` (a value that is no `qpi-2026-01` token).
     pub fn parse(input: &[u8], options: &Options) -> Result<Position, Vec<Diagnostic>> {
-        let mut builder = Builder {
+        let mut diagnostics = Vec::new();
+        Position::parse_to(input, options, &mut diagnostics).ok_or(diagnostics)
+    }
+
+    /// [`Position::parse`] with the diagnostics handed to `sink` (their counts, then each
+    /// in the same order) instead of returned: the position is read a second time to report
+    /// them, none is held, and memory is bounded by the position, not by its diagnostics.
+    /// Returns the position when it has no error.
+    pub fn parse_to(input: &[u8], options: &Options, sink: &mut impl Sink) -> Option<Position> {
+        let new = || Builder {
             checker: Checker::new(options),
             qpi: Gans::new(QPI),
             keys: Keys::default(),
             position: Position::default(),
         };
-        let read = reader::read_members(input, &options.limits, |key, value| {
-            builder.member(&key, &value);
-        });
-        match read {
-            Err(error) => Err(vec![error.to_diagnostic()]),
-            Ok(Some(root)) => {
-                let message = format!(
-                    "a position must be an object of CELL coordinates (and \"*\"), found {}",
-                    describe(&root)
-                );
-                Err(vec![Diagnostic::error(
-                    codes::TOP_LEVEL_NOT_OBJECT,
-                    String::new(),
-                    message,
-                )])
-            }
-            Ok(None) => builder.finish(),
-        }
+        let whole = |root: &Node| {
+            let message = format!(
+                "a position must be an object of CELL coordinates (and \"*\"), found {}",
+                describe(root)
+            );
+            Err(vec![Diagnostic::error(
+                codes::TOP_LEVEL_NOT_OBJECT,
+                String::new(),
+                message,
+            )])
+        };
+        members::read_members_to(input, options, sink, new, whole)
     }
 
     /// The pieces on the board: (square, token), in input order.
@@ -169,15 +174,24 @@ impl Builder<'_> {
             }
         }
     }
+}
 
-    fn finish(mut self) -> Result<Position, Vec<Diagnostic>> {
-        let found = std::mem::take(&mut self.checker.out);
-        self.checker
-            .duplicate_keys(self.keys.iter(), "the position", &Path::ROOT);
-        self.checker.out.extend(found);
-        if self.checker.error_count() > 0 {
-            return Err(self.checker.out);
-        }
-        Ok(self.position)
+impl Members for Builder<'_> {
+    type Built = Position;
+
+    fn member(&mut self, key: &str, value: &Node) {
+        Builder::member(self, key, value);
+    }
+
+    fn found(&mut self) -> Vec<Diagnostic> {
+        std::mem::take(&mut self.checker.out)
+    }
+
+    fn duplicates(&self, each: &mut dyn FnMut(Diagnostic)) {
+        duplicate_keys_to(self.keys.iter(), "the position", &Path::ROOT, each);
+    }
+
+    fn built(self) -> Position {
+        self.position
     }
 }

@@ -143,35 +143,7 @@ impl<'a> Checker<'a> {
         place: &str,
         path: &Path<'_>,
     ) {
-        if keys.len() < 2 {
-            return;
-        }
-        // Sorted indices rather than a map of every key: 24 bytes a key instead of about 50,
-        // which matters for the top level of a document of many pieces.
-        let keys: Vec<&str> = keys.collect();
-        let mut order: Vec<usize> = (0..keys.len()).collect();
-        order.sort_unstable_by(|&a, &b| keys[a].cmp(keys[b]).then(a.cmp(&b)));
-        // (member, the first member with its key), in the order of the members.
-        let mut repeats = Vec::new();
-        let mut first = order[0];
-        for &i in &order[1..] {
-            if keys[i] == keys[first] {
-                repeats.push((i, first));
-            } else {
-                first = i;
-            }
-        }
-        repeats.sort_unstable();
-        for (i, earlier) in repeats {
-            let key = keys[i];
-            let message = format!(
-                "duplicate key {key:?} in {place} (members {} and {}): \
-                 most JSON readers would keep only the last one",
-                earlier + 1,
-                i + 1
-            );
-            self.error(codes::DUPLICATE_KEY, &path.key(key), message);
-        }
+        duplicate_keys_to(keys, place, path, &mut |diagnostic| self.push(diagnostic));
     }
 
     /// Checks a square label (G6): non-empty, not the hand `"*"`, and in the list of
@@ -200,6 +172,49 @@ impl<'a> Checker<'a> {
             return false;
         }
         true
+    }
+}
+
+/// Hands `each` a `duplicate-key` error for every key of `keys` that repeats an earlier one
+/// (G9), in the order of the keys; `place` names the object in the message.
+pub(crate) fn duplicate_keys_to<'k>(
+    keys: impl ExactSizeIterator<Item = &'k str>,
+    place: &str,
+    path: &Path<'_>,
+    each: &mut dyn FnMut(Diagnostic),
+) {
+    if keys.len() < 2 {
+        return;
+    }
+    // Sorted indices rather than a map of every key: 24 bytes a key instead of about 50,
+    // which matters for the top level of a document of many pieces.
+    let keys: Vec<&str> = keys.collect();
+    let mut order: Vec<usize> = (0..keys.len()).collect();
+    order.sort_unstable_by(|&a, &b| keys[a].cmp(keys[b]).then(a.cmp(&b)));
+    // (member, the first member with its key), in the order of the members.
+    let mut repeats = Vec::new();
+    let mut first = order[0];
+    for &i in &order[1..] {
+        if keys[i] == keys[first] {
+            repeats.push((i, first));
+        } else {
+            first = i;
+        }
+    }
+    repeats.sort_unstable();
+    for (i, earlier) in repeats {
+        let key = keys[i];
+        let message = format!(
+            "duplicate key {key:?} in {place} (members {} and {}): \
+             most JSON readers would keep only the last one",
+            earlier + 1,
+            i + 1
+        );
+        each(Diagnostic::error(
+            codes::DUPLICATE_KEY,
+            path.key(key).render(),
+            message,
+        ));
     }
 }
 

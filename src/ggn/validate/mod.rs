@@ -16,6 +16,7 @@
 pub(in crate::ggn) mod checker;
 mod keys;
 mod logic;
+pub(in crate::ggn) mod members;
 pub(in crate::ggn) mod options;
 mod values;
 mod variant;
