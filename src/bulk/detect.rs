@@ -220,7 +220,9 @@ impl<'o> Detector<'o> {
                 }
                 first = false;
                 match verdict {
-                    Verdict::Groups(groups) => row.write(Format::Text, text.as_bytes(), groups, out),
+                    Verdict::Groups(groups) => {
+                        row.write(Format::Text, text.as_bytes(), groups, out);
+                    }
                     Verdict::Actor(index) => {
                         if let Ok(actor) = &self.parsed[*index] {
                             out.extend_from_slice(row.name);
