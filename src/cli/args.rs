@@ -549,8 +549,8 @@ pub struct GgnMovesArgs {
 
 #[derive(Debug, Args)]
 pub struct GenerateArgs {
-    /// Generate only this dialect's file (repeatable); default: all five, plus the GGN and
-    /// migration files, cross-dialect.json and manifest.json.
+    /// Generate only this notation's file (repeatable); default: every notation's (`gan
+    /// notations`), plus the GGN and migration files, cross-dialect.json and manifest.json.
     #[arg(long, short = 'd', value_name = "D", value_parser = dialect_parser())]
     pub dialect: Vec<Dialect>,
 
