@@ -48,7 +48,7 @@ pub fn matrix(args: &MatrixArgs, out: &mut impl Write) -> io::Result<u8> {
         MatrixOutput::Html => MatrixFormat::Html,
         MatrixOutput::Markdown => MatrixFormat::Markdown,
     };
-    match report::matrix_as(&columns, format, out)? {
+    match report::matrix_owned(columns, format, out)? {
         Ok(()) => Ok(OK),
         Err(message) => super::fail("report matrix", &message),
     }

@@ -523,7 +523,8 @@ pub fn skip_globs(data: &[u8]) {
 }
 
 /// `gan report matrix`'s reader: any text is a page or an error, never a panic; a report it
-/// reads is lines of JSON (a run record, results, a summary), each id once, and the same report twice reads too.
+/// reads is lines of JSON (a run record, results, a summary), each id once, and the same report twice reads too,
+/// the same with the columns taken.
 pub fn report_matrix(data: &[u8]) {
     let report = String::from_utf8_lossy(data).into_owned();
     let column = |name: &str| gan::check::report::MatrixColumn {
@@ -549,4 +550,14 @@ pub fn report_matrix(data: &[u8]) {
     let two = gan::check::report::matrix(&[column("a"), column("b")], &mut page)
         .expect("a Vec takes writes");
     assert_eq!(one.is_ok(), two.is_ok());
+    // The columns taken (the CLI's way, each text dropped once read): the same page.
+    let mut owned = Vec::new();
+    let by_value = gan::check::report::matrix_owned(
+        vec![column("a"), column("b")],
+        gan::check::report::MatrixFormat::Html,
+        &mut owned,
+    )
+    .expect("a Vec takes writes");
+    assert_eq!(by_value, two);
+    assert_eq!(owned, page);
 }

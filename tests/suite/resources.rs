@@ -805,6 +805,66 @@ fn corpus_loading_stays_within_4x_the_file() {
     }
 }
 
+/// A `gan check --format json` report of about `size` bytes, in the shape gan writes: a
+/// line per vector (unique ids and inputs, one in five failing), no run record or summary
+/// (reports of older versions of gan have neither).
+fn check_report(size: usize) -> Vec<u8> {
+    let mut report = String::with_capacity(size + 512);
+    let mut n = 0u64;
+    while report.len() < size {
+        let failing = n.is_multiple_of(5);
+        let got = if failing {
+            r#"{"valid":false,"error":{"code":"unexpected-char","offset":1}}"#.to_owned()
+        } else {
+            format!(r#"{{"valid":true,"actor":{{"side":"first","style":"W{n}","type":"X"}}}}"#)
+        };
+        let result = if failing { "fail" } else { "pass" };
+        let _ = writeln!(
+            report,
+            r#"{{"id":"legacy/valid/combination/{n:012x}","dialect":"legacy","group":"combination","input":"W{n}:X","result":"{result}","expected":{{"valid":true,"actor":{{"style":"W{n}","type":"X","side":"first"}}}},"got":{got}}}"#
+        );
+        n += 1;
+    }
+    report.into_bytes()
+}
+
+/// The readers of `gan report`: at most 4x the reports plus 64 MiB (docs/limits.md). Each
+/// vector was read into a tree of JSON values, about 12x a large report (1.59 GB for 134 MB).
+#[test]
+#[ignore = "needs the release binary: .ci/run runs it"]
+fn report_readers_within_4x_the_reports() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("report.jsonl");
+    let report = check_report(16 * small_size());
+    let size = report.len() as u64;
+    std::fs::write(&path, report).unwrap();
+    let path = path.to_str().unwrap();
+    for (args, reports) in [
+        (&["report", "matrix", path][..], 1usize),
+        (&["report", "matrix", "--format", "markdown", path], 1),
+        (&["report", "diff", "--format", "json", path, path], 2),
+    ] {
+        let mut command = Command::new(binary());
+        command
+            .args(args)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null());
+        let status = command.status().unwrap();
+        assert_eq!(status.code(), Some(0), "gan {args:?}: {status}");
+        let budget = (4 * reports as u64 * size + (64 << 20)) >> 10;
+        if let Some(peak) = peak_rss_kib(&command, None) {
+            eprintln!(
+                "gan {:?}: {size} bytes, peak {peak} KiB (budget {budget} KiB)",
+                &args[..args.len() - reports]
+            );
+            assert!(
+                peak <= budget,
+                "gan {args:?}: peak {peak} KiB over {budget} KiB"
+            );
+        }
+    }
+}
+
 /// GGN: at most 4x the document plus 64 MiB (docs/limits.md, "Limits and security").
 fn within_ggn_budget(name: &str, peak: Option<u64>, document: usize) {
     let budget = (4 * document as u64 + (64 << 20)) >> 10;

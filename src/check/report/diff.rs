@@ -353,9 +353,10 @@ fn json_lines(
         line.insert("change".to_owned(), json!(entry.change.as_str()));
         line.insert("section".to_owned(), json!(vector.section));
         line.insert("group".to_owned(), json!(vector.group));
+        let mut members = vector.members();
         for key in ["input", "input_hex", "request", "expected"] {
-            if let Some(value) = vector.json.get(key) {
-                line.insert(key.to_owned(), value.clone());
+            if let Some(value) = members.remove(key) {
+                line.insert(key.to_owned(), value);
             }
         }
         for (name, side) in [("old", entry.old), ("new", entry.new)] {
@@ -364,7 +365,7 @@ fn json_lines(
                 result.insert("result".to_owned(), json!(side.status.as_str()));
                 result.insert(
                     "got".to_owned(),
-                    side.json.get("got").cloned().unwrap_or(Value::Null),
+                    side.members().remove("got").unwrap_or(Value::Null),
                 );
                 if !side.detail.is_empty() {
                     result.insert("detail".to_owned(), json!(side.detail));

@@ -8,7 +8,6 @@
 //! page at a time ([`ROWS_PER_PAGE`]); its fragment holds the view: `#rows=differ` (rows where
 //! the implementations differ), `#rows=failing`, `#section=qpi`, `#q=…`, `#page=2`.
 
-use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
@@ -16,8 +15,9 @@ use serde_json::json;
 
 use crate::suite::Status;
 
+use super::ids::IdIndex;
 use super::page::{self, escape, Strings};
-use super::read::{read, ReadReport};
+use super::read::{read_as, ReadReport};
 use super::run_record::RunRecord;
 use super::Counts;
 
@@ -123,11 +123,38 @@ pub fn matrix_as(
 ) -> io::Result<Result<(), String>> {
     let mut reports = Vec::new();
     for column in columns {
-        match read(&column.file, &column.report) {
+        match read_as(&column.file, &column.report, false) {
             Ok(report) => reports.push(report),
             Err(message) => return Ok(Err(message)),
         }
     }
+    write_matrix(columns, reports, format, out)
+}
+
+/// [`matrix_as`] taking the columns: each report's text is dropped once read, so that the
+/// texts are not held while the page is built (`gan report matrix`).
+pub fn matrix_owned(
+    mut columns: Vec<MatrixColumn>,
+    format: MatrixFormat,
+    out: &mut dyn Write,
+) -> io::Result<Result<(), String>> {
+    let mut reports = Vec::new();
+    for column in &mut columns {
+        let text = std::mem::take(&mut column.report);
+        match read_as(&column.file, &text, false) {
+            Ok(report) => reports.push(report),
+            Err(message) => return Ok(Err(message)),
+        }
+    }
+    write_matrix(&columns, reports, format, out)
+}
+
+fn write_matrix(
+    columns: &[MatrixColumn],
+    reports: Vec<ReadReport>,
+    format: MatrixFormat,
+    out: &mut dyn Write,
+) -> io::Result<Result<(), String>> {
     let (heads, rows) = lay_out(columns, reports);
     let text = match format {
         MatrixFormat::Html => html(&heads, &rows),
@@ -141,7 +168,7 @@ pub fn matrix_as(
 fn lay_out(columns: &[MatrixColumn], reports: Vec<ReadReport>) -> (Vec<Column>, Vec<Row>) {
     let mut heads: Vec<Column> = Vec::new();
     let mut rows: Vec<Row> = Vec::new();
-    let mut index: HashMap<String, usize> = HashMap::new();
+    let mut index = IdIndex::new();
     for (at, (column, report)) in columns.iter().zip(reports).enumerate() {
         let name = column
             .name
@@ -166,17 +193,20 @@ fn lay_out(columns: &[MatrixColumn], reports: Vec<ReadReport>) -> (Vec<Column>, 
             {
                 counts.add(vector.status);
             }
-            let row = *index.entry(vector.id.clone()).or_insert_with(|| {
+            let row = if let Some(row) = index.get(&vector.id, |at| rows[at].id.as_str()) {
+                row
+            } else {
+                index.insert(&vector.id, rows.len());
                 rows.push(Row {
-                    id: vector.id.clone(),
-                    section: vector.section.clone(),
-                    group: vector.group.clone(),
-                    input: vector.input.clone(),
+                    id: vector.id,
+                    section: vector.section,
+                    group: vector.group,
+                    input: vector.input,
                     expected: vector.expected.clone(),
                     cells: Vec::new(),
                 });
                 rows.len() - 1
-            });
+            };
             let row = &mut rows[row];
             row.cells.resize_with(columns.len(), || None);
             if row.cells[at].is_none() {
@@ -233,7 +263,9 @@ fn rate(counts: Option<&Counts>) -> (String, Option<(usize, usize)>) {
 }
 
 fn html(heads: &[Column], rows: &[Row]) -> String {
-    let mut page = String::new();
+    // The data first, so that the page is sized once: most of it is the data.
+    let data = data(heads, rows);
+    let mut page = String::with_capacity(data.len().saturating_add(64 << 10));
     page::head(&mut page, "gan report matrix", STYLE);
     let differ = rows.iter().filter(|row| row.differs()).count();
     let failing = rows.iter().filter(|row| row.failing()).count();
@@ -281,7 +313,6 @@ fn html(heads: &[Column], rows: &[Row]) -> String {
     );
     summary_table(&mut page, heads);
     run_records(&mut page, heads);
-    let data = data(heads, rows);
     page::tail(&mut page, "data", &data, SCRIPT);
     page
 }
@@ -377,44 +408,58 @@ pub(super) const RUN_LINES: [(&str, RunLine); 4] = [
     }),
 ];
 
-/// The script's data: strings, the columns' names and a row per vector.
+/// The script's data: strings, the columns' names and a row per vector, written as text row
+/// by row (a row as JSON values would cost a tree per row).
 fn data(heads: &[Column], rows: &[Row]) -> String {
     let mut strings = Strings::default();
     strings.get("");
     let outcomes: Vec<&str> = Status::ALL.iter().map(|s| s.as_str()).collect();
-    let mut lines = Vec::with_capacity(rows.len());
-    for row in rows {
-        let cells: Vec<serde_json::Value> = row
-            .cells
-            .iter()
-            .map(|cell| match cell {
-                None => json!(0),
-                Some(cell) => json!([
-                    status_number(cell.status),
-                    strings.get(&cell.got),
-                    strings.get(&cell.expected),
-                    strings.get(&cell.detail)
-                ]),
-            })
-            .collect();
-        lines.push(json!([
-            row.id,
+    let mut lines = String::with_capacity(rows.len().saturating_mul(64));
+    let mut cells = String::new();
+    lines.push('[');
+    for (at, row) in rows.iter().enumerate() {
+        if at > 0 {
+            lines.push(',');
+        }
+        // The cells' strings are numbered before the row's, as they always were.
+        cells.clear();
+        for (at, cell) in row.cells.iter().enumerate() {
+            if at > 0 {
+                cells.push(',');
+            }
+            match cell {
+                None => cells.push('0'),
+                Some(cell) => {
+                    let _ = write!(
+                        cells,
+                        "[{},{},{},{}]",
+                        status_number(cell.status),
+                        strings.get(&cell.got),
+                        strings.get(&cell.expected),
+                        strings.get(&cell.detail)
+                    );
+                }
+            }
+        }
+        let _ = write!(
+            lines,
+            "[{},{},{},{},{},{},{},[{cells}]]",
+            json!(row.id),
             strings.get(&row.section),
             strings.get(&row.group),
             strings.get(&row.input),
             strings.get(&row.expected),
             u8::from(row.differs()),
             u8::from(row.failing()),
-            cells
-        ]));
+        );
     }
+    lines.push(']');
     let names: Vec<&str> = heads.iter().map(|h| h.name.as_str()).collect();
     format!(
-        "{{\"s\":{},\"o\":{},\"names\":{},\"perPage\":{ROWS_PER_PAGE},\"r\":{}}}",
+        "{{\"s\":{},\"o\":{},\"names\":{},\"perPage\":{ROWS_PER_PAGE},\"r\":{lines}}}",
         strings.json(),
         json!(outcomes),
         json!(names),
-        serde_json::to_string(&lines).unwrap_or_else(|_| "[]".to_owned())
     )
 }
 

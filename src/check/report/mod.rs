@@ -10,6 +10,7 @@
 pub(crate) mod decisions;
 mod diff;
 mod html;
+mod ids;
 mod json;
 mod junit;
 mod matrix;
@@ -36,7 +37,7 @@ pub use diff::{diff, Change, DiffCounts, DiffFormat, DiffSide};
 pub use html::{html, html_linked, Links};
 pub use json::json;
 pub use junit::junit;
-pub use matrix::{matrix, matrix_as, MatrixColumn, MatrixFormat};
+pub use matrix::{matrix, matrix_as, matrix_owned, MatrixColumn, MatrixFormat};
 pub use places::{CorpusIndex, Place};
 pub use read::{read, ReadReport, ReadVector};
 pub use run_record::{rfc3339, CorpusFile, CorpusRecord, RunRecord, BUILT_IN};

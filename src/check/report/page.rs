@@ -24,20 +24,30 @@ pub(super) fn head(page: &mut String, title: &str, extra: &str) {
 
 /// `data` as the JSON element `id`, then `script`, then the end of the page.
 pub(super) fn tail(page: &mut String, id: &str, data: &str, script: &str) {
+    let _ = write!(page, "<script type=\"application/json\" id=\"{id}\">");
+    push_script_json(page, data);
     let _ = write!(
         page,
-        "<script type=\"application/json\" id=\"{id}\">{}</script>\n<script>{script}</script>\n\
-         </body>\n</html>\n",
-        script_json(data)
+        "</script>\n<script>{script}</script>\n</body>\n</html>\n"
     );
 }
 
-/// JSON text safe inside `<script>`: `<`, `>` and `&` only occur inside JSON strings, where
-/// their `\u` escapes mean the same.
-pub(super) fn script_json(json: &str) -> String {
-    json.replace('<', "\\u003c")
-        .replace('>', "\\u003e")
-        .replace('&', "\\u0026")
+/// Appends JSON text safe inside `<script>`: `<`, `>` and `&` only occur inside JSON strings,
+/// where their `\u` escapes mean the same. One pass, no copy of `json` (a matrix's data can
+/// be hundreds of megabytes).
+pub(super) fn push_script_json(page: &mut String, json: &str) {
+    page.reserve(json.len());
+    let mut rest = json;
+    while let Some(at) = rest.find(['<', '>', '&']) {
+        page.push_str(&rest[..at]);
+        page.push_str(match rest.as_bytes()[at] {
+            b'<' => "\\u003c",
+            b'>' => "\\u003e",
+            _ => "\\u0026",
+        });
+        rest = &rest[at + 1..];
+    }
+    page.push_str(rest);
 }
 
 /// The run record as a definition list (`<dl class="run">`), or nothing.
@@ -119,5 +129,23 @@ impl Strings {
     /// Every string, in number order, as a JSON array.
     pub(super) fn json(&self) -> String {
         serde_json::to_string(&self.list).unwrap_or_else(|_| "[]".to_owned())
+    }
+}
+
+#[cfg(test)]
+mod script_tests {
+    use super::*;
+
+    #[test]
+    fn script_json_escapes_what_could_end_the_script_element() {
+        let mut page = String::from("x");
+        push_script_json(&mut page, r#"["</script><b>","a&b",">"]"#);
+        assert_eq!(
+            page,
+            r#"x["\u003c/script\u003e\u003cb\u003e","a\u0026b","\u003e"]"#
+        );
+        let mut plain = String::new();
+        push_script_json(&mut plain, "[1,\"é\"]");
+        assert_eq!(plain, "[1,\"é\"]");
     }
 }

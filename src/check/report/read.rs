@@ -7,6 +7,7 @@ use serde_json::{Map, Value};
 
 use crate::suite::{escape_input, Status};
 
+use super::ids::IdIndex;
 use super::page::shorten;
 use super::run_record::RunRecord;
 
@@ -44,19 +45,36 @@ pub struct ReadVector {
     /// Why the result is not `pass`, when the report says.
     pub detail: String,
     /// The report's own members: `expected`, `got` and the input (`input`, `input_hex` or
-    /// `request`), as they are there.
-    pub json: Map<String, Value>,
+    /// `request`), as they are there, as the compact JSON text of one object ([`members`]
+    /// reads it): a text costs its bytes, where a parsed object costs a tree node per object
+    /// (about 3 KiB a vector, 12× a large report).
+    ///
+    /// [`members`]: ReadVector::members
+    pub json: String,
+}
+
+impl ReadVector {
+    /// [`json`](ReadVector::json) as an object.
+    pub fn members(&self) -> Map<String, Value> {
+        serde_json::from_str(&self.json).unwrap_or_default()
+    }
 }
 
 /// Reads the JSON report `text`; `name` names it in errors (`mine.jsonl: line 3: …`).
 pub fn read(name: &str, text: &str) -> Result<ReadReport, String> {
+    read_as(name, text, true)
+}
+
+/// [`read`], keeping each vector's own members ([`ReadVector::json`]) only when
+/// `members` (`gan report matrix` shows the words alone: its `json` are empty).
+pub(super) fn read_as(name: &str, text: &str, members: bool) -> Result<ReadReport, String> {
     let mut report = ReadReport {
         run: None,
         vectors: Vec::new(),
         summary: None,
     };
     // A report that gives an id twice is not one run's: refused, not silently merged.
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = IdIndex::new();
     for (number, line) in text.lines().enumerate() {
         if line.trim().is_empty() {
             continue;
@@ -77,19 +95,23 @@ pub fn read(name: &str, text: &str) -> Result<ReadReport, String> {
             }
             continue;
         }
-        let vector = vector(&value, &place)?;
-        if !seen.insert(vector.id.clone()) {
+        let vector = vector(&value, &place, members)?;
+        if seen
+            .get(&vector.id, |at| report.vectors[at].id.as_str())
+            .is_some()
+        {
             return Err(format!(
                 "{place}: the id {} is given twice: a report is one run's",
                 vector.id
             ));
         }
+        seen.insert(&vector.id, report.vectors.len());
         report.vectors.push(vector);
     }
     Ok(report)
 }
 
-fn vector(value: &Value, place: &str) -> Result<ReadVector, String> {
+fn vector(value: &Value, place: &str, members: bool) -> Result<ReadVector, String> {
     let (Some(id), Some(outcome)) = (
         value.get("id").and_then(Value::as_str),
         value.get("result").and_then(Value::as_str),
@@ -139,11 +161,28 @@ fn vector(value: &Value, place: &str) -> Result<ReadVector, String> {
         ),
         got: shorten(&got, TEXT_MAX),
         detail: shorten(&text("detail"), TEXT_MAX),
-        json: ["input", "input_hex", "request", "expected", "got"]
-            .into_iter()
-            .filter_map(|key| Some((key.to_owned(), value.get(key)?.clone())))
-            .collect(),
+        json: if members {
+            kept_members(value)
+        } else {
+            String::new()
+        },
     })
+}
+
+/// The members of a report's line kept as they are, as the text of one compact object.
+fn kept_members(value: &Value) -> String {
+    let mut text = String::from("{");
+    for key in ["input", "input_hex", "request", "expected", "got"] {
+        if let Some(member) = value.get(key) {
+            if text.len() > 1 {
+                text.push(',');
+            }
+            let _ = write!(text, "\"{key}\":{member}");
+        }
+    }
+    text.push('}');
+    text.shrink_to_fit();
+    text
 }
 
 /// An expectation or a reply in words: `valid {…}`, `invalid (unexpected-char at 3)`, or the
