@@ -146,6 +146,42 @@ fn a_corpus_folder_that_is_not_one_is_an_error_naming_the_file() {
     );
 }
 
+/// Planning takes each suite's corpus by value and moves its vectors into their items: the
+/// same items, in the same order, as the copying `items`; a vector of an unknown dialect is
+/// the same error, before any item.
+#[test]
+fn every_suite_moves_the_same_items_it_would_copy() {
+    use gan::suite::SuiteCorpus;
+    fn same<C: SuiteCorpus + Clone + 'static>(corpus: C) -> usize {
+        let copied = corpus.items().unwrap();
+        let moved: Vec<_> = Box::new(corpus).into_items().unwrap().collect();
+        assert_eq!(moved, copied);
+        copied.len()
+    }
+    assert!(same(gan::suite::ggn::embedded()) > 0);
+    assert!(same(gan::suite::migrate::embedded()) > 0);
+    assert!(same(gan::suite::migrate_ggn::embedded()) > 0);
+    assert!(same(gan::suite::gan::embedded()) > 0);
+
+    let mut migrations = gan::suite::migrate::embedded();
+    let last = migrations.vectors.len() - 1;
+    migrations.vectors[last].to = "nope".to_owned();
+    let copied = migrations.items().unwrap_err();
+    let moved = Box::new(migrations).into_items().err().unwrap();
+    assert_eq!((moved.dialect.as_str(), &moved), ("nope", &copied));
+    let mut ggn = gan::suite::ggn::embedded();
+    let last = ggn.evaluation.vectors.len() - 1;
+    ggn.evaluation.vectors[last].dialect = "nope".to_owned();
+    let copied = ggn.items().unwrap_err();
+    let moved = Box::new(ggn).into_items().err().unwrap();
+    assert_eq!((moved.dialect.as_str(), &moved), ("nope", &copied));
+    let mut documents = gan::suite::migrate_ggn::embedded();
+    documents.vectors[0].from = "nope".to_owned();
+    let copied = documents.items().unwrap_err();
+    let moved = Box::new(documents).into_items().err().unwrap();
+    assert_eq!((moved.dialect.as_str(), &moved), ("nope", &copied));
+}
+
 #[test]
 fn sections_and_groups_come_from_the_ids() {
     let ggn = ggn_cases();

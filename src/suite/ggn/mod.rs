@@ -55,34 +55,59 @@ impl SuiteCorpus for GgnFiles {
     /// is `valid`, `invalid` or `moves`; the group, the part of the id between the section and
     /// the slug (`ggn/invalid/g9/piece` is in group `g9`).
     fn items(&self) -> Result<Vec<Item>, UnknownDialect> {
-        let mut items = Vec::new();
+        let validation = self.validation.vectors.iter().cloned().map(validation_item);
+        let evaluation = self.evaluation.vectors.iter().cloned().map(evaluation_item);
+        validation.chain(evaluation).collect()
+    }
+
+    /// Each vector moved into its item (no copy of the corpus while planning), every
+    /// dialect checked first.
+    fn into_items(self: Box<Self>) -> Result<Box<dyn Iterator<Item = Item>>, UnknownDialect> {
         for vector in &self.validation.vectors {
-            let dialect = dialect_of(&vector.id, &vector.dialect)?;
-            let bytes = input_bytes(vector.document_text.as_ref(), vector.document_hex.as_ref());
-            items.push(Item {
-                id: vector.id.clone(),
-                section: if vector.valid { "valid" } else { "invalid" }.to_owned(),
-                group: middle(&vector.id),
-                input: vector.document_text.clone(),
-                bytes,
-                dialects: DialectSet::of(&[dialect]),
-                vector: Vector::GgnValidation(Box::new(vector.clone())),
-            });
+            dialect_of(&vector.id, &vector.dialect)?;
         }
         for vector in &self.evaluation.vectors {
-            let dialect = dialect_of(&vector.id, &vector.dialect)?;
-            items.push(Item {
-                id: vector.id.clone(),
-                section: "moves".to_owned(),
-                group: middle(&vector.id),
-                input: Some(vector.document_text.clone()),
-                bytes: vector.document_text.as_bytes().to_vec(),
-                dialects: DialectSet::of(&[dialect]),
-                vector: Vector::GgnEvaluation(Box::new(vector.clone())),
-            });
+            dialect_of(&vector.id, &vector.dialect)?;
         }
-        Ok(items)
+        let GgnFiles {
+            validation,
+            evaluation,
+        } = *self;
+        let validation = validation.vectors.into_iter().map(validation_item);
+        let evaluation = evaluation.vectors.into_iter().map(evaluation_item);
+        Ok(Box::new(
+            validation.chain(evaluation).filter_map(Result::ok),
+        ))
     }
+}
+
+/// The item of a validation vector, which moves into it.
+fn validation_item(vector: ValidationVector) -> Result<Item, UnknownDialect> {
+    let dialect = dialect_of(&vector.id, &vector.dialect)?;
+    let bytes = input_bytes(vector.document_text.as_ref(), vector.document_hex.as_ref());
+    Ok(Item {
+        id: vector.id.clone(),
+        section: if vector.valid { "valid" } else { "invalid" }.to_owned(),
+        group: middle(&vector.id),
+        input: vector.document_text.clone(),
+        bytes,
+        dialects: DialectSet::of(&[dialect]),
+        vector: Vector::GgnValidation(Box::new(vector)),
+    })
+}
+
+/// The item of an evaluation vector, which moves into it.
+fn evaluation_item(vector: EvaluationVector) -> Result<Item, UnknownDialect> {
+    let dialect = dialect_of(&vector.id, &vector.dialect)?;
+    Ok(Item {
+        id: vector.id.clone(),
+        section: "moves".to_owned(),
+        group: middle(&vector.id),
+        input: Some(vector.document_text.clone()),
+        bytes: vector.document_text.as_bytes().to_vec(),
+        dialects: DialectSet::of(&[dialect]),
+        vector: Vector::GgnEvaluation(Box::new(vector)),
+    })
 }
 
 impl SuiteVector for ValidationVector {

@@ -52,22 +52,37 @@ impl SuiteCorpus for MigrationFile {
     /// part of the id between the conversion and the slug (`migrate/beta-snn-pin/m3/promoted`
     /// is in group `m3`). A `--dialect` selection matches the source or the target.
     fn items(&self) -> Result<Vec<Item>, UnknownDialect> {
-        let mut items = Vec::new();
-        for vector in &self.vectors {
-            let from = dialect_of(&vector.id, &vector.from)?;
-            let to = dialect_of(&vector.id, &vector.to)?;
-            items.push(Item {
-                id: vector.id.clone(),
-                section: format!("{from}-{to}"),
-                group: middle(&vector.id),
-                input: vector.input.clone(),
-                bytes: vector.bytes(),
-                dialects: DialectSet::of(&[from, to]),
-                vector: Vector::Migration(Box::new(vector.clone())),
-            });
-        }
-        Ok(items)
+        self.vectors.iter().cloned().map(item).collect()
     }
+
+    /// Each vector moved into its item (no copy of the corpus while planning), every
+    /// dialect checked first.
+    fn into_items(self: Box<Self>) -> Result<Box<dyn Iterator<Item = Item>>, UnknownDialect> {
+        for vector in &self.vectors {
+            dialect_of(&vector.id, &vector.from)?;
+            dialect_of(&vector.id, &vector.to)?;
+        }
+        Ok(Box::new(
+            self.vectors
+                .into_iter()
+                .filter_map(|vector| item(vector).ok()),
+        ))
+    }
+}
+
+/// The item of `vector`, which moves into it.
+fn item(vector: MigrationVector) -> Result<Item, UnknownDialect> {
+    let from = dialect_of(&vector.id, &vector.from)?;
+    let to = dialect_of(&vector.id, &vector.to)?;
+    Ok(Item {
+        id: vector.id.clone(),
+        section: format!("{from}-{to}"),
+        group: middle(&vector.id),
+        input: vector.input.clone(),
+        bytes: vector.bytes(),
+        dialects: DialectSet::of(&[from, to]),
+        vector: Vector::Migration(Box::new(vector)),
+    })
 }
 
 impl SuiteVector for MigrationVector {

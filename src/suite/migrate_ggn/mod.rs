@@ -58,26 +58,41 @@ impl SuiteCorpus for MigrateGgnFile {
     /// `qpi-2026-01`, so that it runs when named (D13), as the GGN suite's vectors of that
     /// edition do.
     fn items(&self) -> Result<Vec<Item>, UnknownDialect> {
-        let mut items = Vec::new();
-        for vector in &self.vectors {
-            let from = dialect_of(&vector.id, &vector.from)?;
-            let to = dialect_of(&vector.id, &vector.to)?;
-            items.push(Item {
-                id: vector.id.clone(),
-                section: format!("{from}-{to}"),
-                group: middle(&vector.id),
-                input: Some(vector.document_text.clone()),
-                bytes: vector.document_text.as_bytes().to_vec(),
-                dialects: if vector.edition.is_some() {
-                    DialectSet::of(&[to])
-                } else {
-                    DialectSet::of(&[from, to])
-                },
-                vector: Vector::MigrateGgn(Box::new(vector.clone())),
-            });
-        }
-        Ok(items)
+        self.vectors.iter().cloned().map(item).collect()
     }
+
+    /// Each vector moved into its item (no copy of the corpus while planning), every
+    /// dialect checked first.
+    fn into_items(self: Box<Self>) -> Result<Box<dyn Iterator<Item = Item>>, UnknownDialect> {
+        for vector in &self.vectors {
+            dialect_of(&vector.id, &vector.from)?;
+            dialect_of(&vector.id, &vector.to)?;
+        }
+        Ok(Box::new(
+            self.vectors
+                .into_iter()
+                .filter_map(|vector| item(vector).ok()),
+        ))
+    }
+}
+
+/// The item of `vector`, which moves into it.
+fn item(vector: MigrateGgnVector) -> Result<Item, UnknownDialect> {
+    let from = dialect_of(&vector.id, &vector.from)?;
+    let to = dialect_of(&vector.id, &vector.to)?;
+    Ok(Item {
+        id: vector.id.clone(),
+        section: format!("{from}-{to}"),
+        group: middle(&vector.id),
+        input: Some(vector.document_text.clone()),
+        bytes: vector.document_text.as_bytes().to_vec(),
+        dialects: if vector.edition.is_some() {
+            DialectSet::of(&[to])
+        } else {
+            DialectSet::of(&[from, to])
+        },
+        vector: Vector::MigrateGgn(Box::new(vector)),
+    })
 }
 
 impl SuiteVector for MigrateGgnVector {
