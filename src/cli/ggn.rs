@@ -349,7 +349,14 @@ pub(super) fn read(path: &Path, limits: Limits) -> io::Result<Vec<u8>> {
     if is_stdin(path) {
         io::stdin().lock().take(cap).read_to_end(&mut input)?;
     } else {
-        File::open(path)?.take(cap).read_to_end(&mut input)?;
+        let file = File::open(path)?;
+        // The file's size as the first capacity (bounded by the limit): growing by doubling
+        // would hold up to twice the document.
+        if let Ok(meta) = file.metadata() {
+            let size = usize::try_from(meta.len().min(cap)).unwrap_or(0);
+            input.reserve_exact(size.saturating_add(1));
+        }
+        file.take(cap).read_to_end(&mut input)?;
     }
     Ok(input)
 }

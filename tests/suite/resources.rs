@@ -674,6 +674,41 @@ fn ggn_board(size: usize) -> Vec<u8> {
     out.into_bytes()
 }
 
+/// `ggn moves` (2014 edition) holds the model of its whole rules document: valid rules of
+/// 8 × the small size, one piece moving on a one-square board, stay within the GGN budget
+/// (one run, memory only: the reading is the one `ggn validate` times above).
+#[test]
+#[ignore = "needs the release binary: .ci/run runs it"]
+fn ggn_moves_on_large_valid_rules_within_the_ggn_budget() {
+    let dir = tempfile::tempdir().unwrap();
+    let board = dir.path().join("board.json");
+    std::fs::write(&board, r#"{"a1": "GA:K"}"#).unwrap();
+    let rules = dir.path().join("rules.json");
+    let text = ggn_document(8 * small_size().min(GGN_MAX_SMALL));
+    let document = text.len();
+    std::fs::write(&rules, text).unwrap();
+    let args = [
+        "ggn",
+        "moves",
+        "--dialect",
+        "legacy",
+        "--board",
+        board.to_str().unwrap(),
+        "--rules",
+    ];
+    // The first piece's move is found (a run that found nothing would prove nothing).
+    let output = command(&args, &rules).output().unwrap();
+    assert!(output.status.success(), "ggn moves: {}", output.status);
+    assert!(
+        String::from_utf8_lossy(&output.stdout).contains("b2"),
+        "{}",
+        String::from_utf8_lossy(&output.stdout)
+    );
+    let peak = peak_rss_kib(&command(&args, &rules), None);
+    eprintln!("ggn moves (large valid rules): peak {peak:?} KiB");
+    within_ggn_budget("ggn moves", peak, document);
+}
+
 #[test]
 #[ignore = "needs the release binary: .ci/run runs it"]
 fn ggn_moves_on_a_large_board_within_the_ggn_budget() {

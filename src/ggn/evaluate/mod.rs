@@ -9,7 +9,7 @@
 
 mod board;
 
-use super::document::{Condition, Document, Test};
+use super::document::{Condition, Document, Span, Test};
 use crate::model::Side;
 
 pub use self::board::{Board, ResultBoard};
@@ -140,35 +140,34 @@ impl Document {
         let cells: std::rc::Rc<[Option<Occupant>]> = cells.into();
         let wanted_name = filter.piece.clone();
         candidates.into_iter().flat_map(move |(p, s)| {
-            let piece = &self.entries()[p];
-            let source = &piece.sources[s];
-            let wanted_piece = wanted_name.as_deref().is_none_or(|w| w == piece.name);
+            let parts = self.parts();
+            let piece = &parts.pieces[p];
+            let source = &parts.sources[s];
+            let name = tables.actor_text(piece.actor);
+            let wanted_piece = wanted_name.as_deref().is_none_or(|w| w == name);
             let wanted = wanted_piece && from.is_none_or(|id| id == source.id);
             let cells = std::rc::Rc::clone(&cells);
-            source
-                .destinations
+            self.destinations_of(source)
                 .iter()
                 .filter(move |destination| wanted && to.is_none_or(|id| id == destination.id))
                 .flat_map(move |destination| {
                     let cells = std::rc::Rc::clone(&cells);
-                    destination
-                        .variants
-                        .iter()
-                        .enumerate()
-                        .filter_map(move |(v, variant)| {
-                            let compiled = variant.compiled();
+                    self.variants_of(destination).iter().enumerate().filter_map(
+                        move |(v, variant)| {
                             let on_board = |c: &Condition| holds(c, &cells, piece.side);
-                            (compiled.require.iter().all(on_board)
-                                && !compiled.prevent.iter().any(on_board))
+                            let conditions = |span: Span| &parts.conditions[span.range()];
+                            (conditions(variant.require).iter().all(on_board)
+                                && !conditions(variant.prevent).iter().any(on_board))
                             .then(|| MoveRef {
-                                piece: &piece.name,
-                                from: &source.square,
-                                to: &destination.square,
+                                piece: name,
+                                from: tables.square_label(source.id),
+                                to: tables.square_label(destination.id),
                                 variant: v,
-                                perform: variant.perform(),
+                                perform: &self.written(variant).perform,
                                 on: board,
                             })
-                        })
+                        },
+                    )
                 })
         })
     }

@@ -3,7 +3,7 @@
 
 use super::super::codes;
 use super::super::diagnostic::{Diagnostic, Severity};
-use super::super::document::Tables;
+use super::super::document::{Parts, Tables};
 use super::super::gan::Gans;
 use super::super::pointer::Path;
 use super::super::reader::Node;
@@ -25,6 +25,8 @@ pub(crate) struct Checker<'a> {
     /// The document's dialect (G1), each distinct string parsed once.
     gans: Gans,
     pub(crate) tables: Tables,
+    /// The model of the document read so far (its ids come from `tables`).
+    pub(crate) parts: Parts,
     pub(crate) out: Vec<Diagnostic>,
     errors: usize,
     found: usize,
@@ -39,6 +41,7 @@ impl<'a> Checker<'a> {
             options,
             gans: Gans::new(options.dialect),
             tables: Tables::default(),
+            parts: Parts::default(),
             out: Vec::new(),
             errors: 0,
             found: 0,
@@ -89,7 +92,7 @@ impl<'a> Checker<'a> {
     pub(crate) fn actor(&mut self, text: &str, role: &str, path: &Path<'_>) -> Option<Side> {
         match self.gan(text) {
             Ok(side) => {
-                self.tables.intern_actor(text, side);
+                self.tables.intern_actor(text);
                 Some(side)
             }
             Err(error) => {

@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 
 use super::super::codes;
-use super::super::document::Variant;
+use super::super::document::Span;
 use super::super::pointer::Path;
 use super::checker::{Checker, Move};
 use super::values::{Entry, Occupants};
@@ -155,17 +155,25 @@ fn unsatisfiable(checker: &mut Checker<'_>, at: &Path<'_>, message: String) {
     checker.warning(codes::UNSATISFIABLE, at, message);
 }
 
-/// Warns about a variant identical to an earlier one of the same destination (G13).
-pub(super) fn duplicate_variants(checker: &mut Checker<'_>, variants: &[Variant], path: &Path<'_>) {
+/// Warns about a variant identical to an earlier one of the same destination (G13):
+/// `variants` are the destination's, in the model.
+pub(super) fn duplicate_variants(checker: &mut Checker<'_>, variants: Span, path: &Path<'_>) {
     if variants.len() < 2 {
         return;
     }
+    let parts = &checker.parts;
     let mut seen = HashMap::with_capacity(variants.len());
-    for (i, variant) in variants.iter().enumerate() {
-        if let Some(first) = seen.insert(variant.normalized(), i) {
-            seen.insert(variant.normalized(), first);
-            let message = format!("variant {i} is identical to variant {first}");
-            checker.warning(codes::DUPLICATE_VARIANT, &path.index(i), message);
+    let mut found = Vec::new();
+    for (i, variant) in parts.variants[variants.range()].iter().enumerate() {
+        let normalized = parts.normalized(variant);
+        if let Some(&first) = seen.get(&normalized) {
+            found.push((i, first));
+        } else {
+            seen.insert(normalized, i);
         }
+    }
+    for (i, first) in found {
+        let message = format!("variant {i} is identical to variant {first}");
+        checker.warning(codes::DUPLICATE_VARIANT, &path.index(i), message);
     }
 }

@@ -206,7 +206,32 @@ struct Plan {
     /// The top-level keys.
     keys: Keys,
     /// The source squares of each piece read source by source, in order.
-    squares: Vec<Keys>,
+    squares: SquaresSeen,
+}
+
+/// The source squares of each piece, in order, all in one buffer (not two allocations a
+/// piece), read back without copies.
+#[derive(Default)]
+struct SquaresSeen {
+    squares: Keys,
+    /// How many squares there are up to the end of each piece.
+    ends: Vec<usize>,
+}
+
+impl SquaresSeen {
+    fn push(&mut self, piece: &Keys) {
+        for square in piece.iter() {
+            self.squares.push(square);
+        }
+        self.ends.push(self.squares.len());
+    }
+
+    /// The source squares of the piece at `index`, when there is one.
+    fn get(&self, index: usize) -> Option<impl ExactSizeIterator<Item = &str> + '_> {
+        let end = *self.ends.get(index)?;
+        let start = index.checked_sub(1).map_or(0, |i| self.ends[i]);
+        Some(self.squares.range(start..end))
+    }
 }
 
 enum Pass<'p> {
@@ -234,7 +259,7 @@ fn stream(
         piece: None,
         plan: None,
         pieces: 0,
-        squares_seen: Vec::new(),
+        squares_seen: SquaresSeen::default(),
         counting: false,
     };
     streamer.counting = matches!(pass, Pass::Count(..));
@@ -290,7 +315,7 @@ fn run(input: &[u8], options: &Options, keep: bool) -> Validation {
         piece: None,
         plan: None,
         pieces: 0,
-        squares_seen: Vec::new(),
+        squares_seen: SquaresSeen::default(),
         counting: false,
     };
     let read = reader::read_nested(input, &options.limits, &mut streamer);
@@ -342,7 +367,7 @@ struct Streamer<'o, 'p> {
     /// How many pieces have been read source by source.
     pieces: usize,
     /// In the counting pass, the source squares of each such piece.
-    squares_seen: Vec<Keys>,
+    squares_seen: SquaresSeen,
     /// The counting pass: order does not matter, diagnostics are dropped as they come.
     counting: bool,
 }
@@ -353,6 +378,7 @@ impl Streamer<'_, '_> {
     fn forget_ids(&mut self) {
         if !self.top.keep {
             self.checker.tables = super::document::Tables::default();
+            self.checker.parts = super::document::Parts::default();
         }
     }
 
@@ -381,8 +407,9 @@ impl reader::Nested for Streamer<'_, '_> {
 
     fn begin(&mut self, key: &str) {
         let squares = self.plan.and_then(|plan| plan.squares.get(self.pieces));
+        let known = squares.is_some();
         self.piece = Some(self.checker.piece_begin(key, squares));
-        if squares.is_some() {
+        if known {
             self.flush();
         }
     }
@@ -403,10 +430,10 @@ impl reader::Nested for Streamer<'_, '_> {
         if let Some(open) = self.piece.take() {
             let (piece, squares) = self.checker.piece_end(open, &key);
             if let Some(piece) = piece {
-                Checker::add_piece(&mut self.top, piece);
+                self.checker.add_piece(&self.top, piece);
             }
             if self.counting {
-                self.squares_seen.push(squares);
+                self.squares_seen.push(&squares);
             }
         }
         self.pieces += 1;

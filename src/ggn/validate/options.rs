@@ -103,9 +103,17 @@ impl Keys {
     }
 
     pub(in crate::ggn) fn iter(&self) -> impl ExactSizeIterator<Item = &str> {
-        self.ends.iter().enumerate().map(|(i, &end)| {
+        self.range(0..self.len())
+    }
+
+    /// The keys of indices `range`, in order.
+    pub(in crate::ggn) fn range(
+        &self,
+        range: std::ops::Range<usize>,
+    ) -> impl ExactSizeIterator<Item = &str> {
+        range.map(|i| {
             let start = if i == 0 { 0 } else { self.ends[i - 1] };
-            &self.text[start..end]
+            &self.text[start..self.ends[i]]
         })
     }
 }

@@ -1,7 +1,7 @@
 //! The values of `require`, `prevent` and `perform` maps (G4, G6, G8).
 
 use super::super::codes;
-use super::super::document::{Condition, State, Test};
+use super::super::document::{Condition, Effect, Test};
 use super::super::pointer::Path;
 use super::super::reader::{Node, NodeKind};
 use super::checker::{describe, Checker};
@@ -43,22 +43,16 @@ pub(super) struct Entry<'n> {
 }
 
 impl Entry<'_> {
-    /// The entry as a model state and a compiled condition, when fully valid.
-    pub(super) fn compile(
-        &self,
-        checker: &mut Checker<'_>,
-    ) -> Option<((String, State), Condition)> {
+    /// The entry as a compiled condition, when fully valid.
+    pub(super) fn compile(&self, checker: &mut Checker<'_>) -> Option<Condition> {
         let occupants = self.occupants.filter(|_| self.square_ok)?;
         let square = checker.tables.intern_square(self.square);
-        let (state, test) = match occupants {
-            Occupants::Empty => (State::Empty, Test::Empty),
-            Occupants::Enemy => (State::Enemy, Test::Enemy),
-            Occupants::Piece(text, side) => (
-                State::Piece(text.to_owned()),
-                Test::Piece(checker.tables.intern_actor(text, side)),
-            ),
+        let test = match occupants {
+            Occupants::Empty => Test::Empty,
+            Occupants::Enemy => Test::Enemy,
+            Occupants::Piece(text, _) => Test::Piece(checker.tables.intern_actor(text)),
         };
-        Some(((self.square.to_owned(), state), Condition { square, test }))
+        Some(Condition { square, test })
     }
 }
 
@@ -99,11 +93,7 @@ impl Checker<'_> {
     }
 
     /// Reads a `perform` map; reports its problems and returns its valid members.
-    pub(super) fn effects(
-        &mut self,
-        node: &Node,
-        path: &Path<'_>,
-    ) -> Vec<(String, Option<String>)> {
+    pub(super) fn effects(&mut self, node: &Node, path: &Path<'_>) -> Vec<Effect> {
         let Some(members) = self.object(node, "an object of square changes for \"perform\"", path)
         else {
             return Vec::new();
@@ -119,9 +109,9 @@ impl Checker<'_> {
             let at = path.key(square);
             let square_ok = self.square(square, &at);
             match self.effect(value, &at) {
-                Some(effect) if square_ok => {
-                    self.tables.intern_square(square);
-                    effects.push((square.clone(), effect.into_value()));
+                Some(piece) if square_ok => {
+                    let square = self.tables.intern_square(square);
+                    effects.push(Effect { square, piece });
                 }
                 _ => {}
             }
@@ -173,10 +163,12 @@ impl Checker<'_> {
         }
     }
 
-    /// A perform value: a GAN identifier, or `null` for an emptied square (G8).
-    fn effect(&mut self, node: &Node, path: &Path<'_>) -> Option<Effect> {
+    /// A perform value: the id of a GAN identifier, or `None` for `null`, an emptied square
+    /// (G8); `None` outside when the value is invalid.
+    #[allow(clippy::option_option)]
+    fn effect(&mut self, node: &Node, path: &Path<'_>) -> Option<Option<u32>> {
         match node.kind() {
-            NodeKind::Null => Some(Effect::Clear),
+            NodeKind::Null => Some(None),
             NodeKind::String(text) if text == "empty" => {
                 let message = "\"empty\" is a condition state, not a perform value: \
                                use null to empty a square (G8)"
@@ -186,7 +178,7 @@ impl Checker<'_> {
             }
             NodeKind::String(text) => {
                 self.actor(text, "perform value", path)?;
-                Some(Effect::Set(text.clone()))
+                Some(Some(self.tables.intern_actor(text)))
             }
             _ => {
                 let message = format!(
@@ -196,23 +188,6 @@ impl Checker<'_> {
                 self.error(codes::WRONG_TYPE, path, message);
                 None
             }
-        }
-    }
-}
-
-/// A valid perform value.
-enum Effect {
-    /// The square receives this piece.
-    Set(String),
-    /// The square is emptied (`null`).
-    Clear,
-}
-
-impl Effect {
-    fn into_value(self) -> Option<String> {
-        match self {
-            Effect::Set(piece) => Some(piece),
-            Effect::Clear => None,
         }
     }
 }

@@ -1,7 +1,7 @@
 //! One variant: its keys, its maps, and the checks between them (spec "Validation Rules").
 
 use super::super::codes;
-use super::super::document::{Compiled, Variant};
+use super::super::document::{Span, Variant};
 use super::super::pointer::Path;
 use super::super::reader::Node;
 use super::checker::{Checker, Move};
@@ -44,24 +44,23 @@ impl Checker<'_> {
         if self.error_count() > errors_before {
             return None;
         }
-        let mut compiled = Compiled::default();
-        let require = compile(self, &require, &mut compiled.require);
-        let prevent = compile(self, &prevent, &mut compiled.prevent);
-        Some(Variant::new(require, prevent, perform, compiled))
+        let require = compile(self, &require);
+        let prevent = compile(self, &prevent);
+        let parts = &mut self.parts;
+        let start = parts.effects.len();
+        parts.effects.extend(perform);
+        let perform = Span::new(start, parts.effects.len());
+        Some(Variant::new(require, prevent, perform))
     }
 }
 
-fn compile(
-    checker: &mut Checker<'_>,
-    entries: &[Entry<'_>],
-    conditions: &mut Vec<super::super::document::Condition>,
-) -> Vec<(String, super::super::document::State)> {
-    entries
-        .iter()
-        .filter_map(|entry| {
-            let (state, condition) = entry.compile(checker)?;
-            conditions.push(condition);
-            Some(state)
-        })
-        .collect()
+/// Adds the conditions of `entries` to the model; returns where they are.
+fn compile(checker: &mut Checker<'_>, entries: &[Entry<'_>]) -> Span {
+    let start = checker.parts.conditions.len();
+    for entry in entries {
+        if let Some(condition) = entry.compile(checker) {
+            checker.parts.conditions.push(condition);
+        }
+    }
+    Span::new(start, checker.parts.conditions.len())
 }

@@ -2,7 +2,7 @@
 //! Structure", G5, G7, G9). Variants are in [`variant`](super::variant).
 
 use super::super::codes;
-use super::super::document::{DestinationEntry, Document, PieceEntry, SourceEntry};
+use super::super::document::{DestinationEntry, Document, PieceEntry, SourceEntry, Span};
 use super::super::pointer::Path;
 use super::super::reader::Node;
 use super::checker::{Checker, Move};
@@ -19,7 +19,8 @@ pub(super) struct OpenPiece {
     /// Where its sources' diagnostics begin in the output.
     mark: usize,
     squares: super::options::Keys,
-    sources: Vec<SourceEntry>,
+    /// Where its sources begin in the model.
+    sources: usize,
 }
 
 impl OpenPiece {
@@ -29,21 +30,17 @@ impl OpenPiece {
     }
 }
 
-/// The top level being checked member by member: the schema and, when kept, the pieces.
+/// The top level being checked member by member: the schema and whether the pieces' model
+/// is kept (in the checker's parts).
 pub(super) struct TopLevel {
     schema: Option<String>,
-    pieces: Vec<PieceEntry>,
     pub(super) keep: bool,
 }
 
 impl TopLevel {
     /// `keep`: whether the pieces' model is kept (only [`super::validate`] needs it).
     pub(super) fn new(keep: bool) -> Self {
-        TopLevel {
-            schema: None,
-            pieces: Vec::new(),
-            keep,
-        }
+        TopLevel { schema: None, keep }
     }
 }
 
@@ -86,23 +83,22 @@ impl Checker<'_> {
                 self.error(codes::SCHEMA_NOT_STRING, &at, message);
             }
         } else if let Some(piece) = self.piece(key, value, &at) {
-            if top.keep {
-                top.pieces.push(piece);
-            }
+            self.add_piece(top, piece);
         }
     }
 
-    /// Adds a piece checked source by source to the model, when it keeps one.
-    pub(super) fn add_piece(top: &mut TopLevel, piece: PieceEntry) {
+    /// Adds a piece to the model, when `top` keeps one.
+    pub(super) fn add_piece(&mut self, top: &TopLevel, piece: PieceEntry) {
         if top.keep {
-            top.pieces.push(piece);
+            self.parts.pieces.push(piece);
         }
     }
 
     /// The model of the members checked (empty when `top` keeps none).
     pub(super) fn finish(&mut self, top: TopLevel) -> Document {
         let tables = std::mem::take(&mut self.tables);
-        Document::new(top.schema, top.pieces, tables)
+        let parts = std::mem::take(&mut self.parts);
+        Document::new(top.schema, parts, tables)
     }
 
     /// Whether the top-level member `key` is a piece, whose sources can be checked one at a
@@ -117,32 +113,33 @@ impl Checker<'_> {
     /// When the piece's source squares are already known (`squares`, from a first pass), its
     /// emptiness and duplicate squares are reported here, so that nothing of the piece need
     /// be held until it ends.
-    pub(super) fn piece_begin(
+    pub(super) fn piece_begin<'k>(
         &mut self,
         key: &str,
-        squares: Option<&super::options::Keys>,
+        squares: Option<impl ExactSizeIterator<Item = &'k str>>,
     ) -> OpenPiece {
         let side = self.actor(key, "piece key", &Path::ROOT.key(key));
+        let known = squares.is_some();
         if let Some(squares) = squares {
             self.piece_squares(key, squares);
         }
         OpenPiece {
-            known: squares.is_some(),
+            known,
             side,
             mark: self.out.len(),
             squares: super::options::Keys::default(),
-            sources: Vec::new(),
+            sources: self.parts.sources.len(),
         }
     }
 
     /// The checks of a piece's source squares as a whole: not none, no duplicate.
-    fn piece_squares(&mut self, key: &str, squares: &super::options::Keys) {
+    fn piece_squares<'k>(&mut self, key: &str, squares: impl ExactSizeIterator<Item = &'k str>) {
         let path = Path::ROOT.key(key);
         if squares.len() == 0 {
             let message = format!("piece {key:?} has no source square");
             self.error(codes::EMPTY_PIECE, &path, message);
         }
-        self.duplicate_keys(squares.iter(), &format!("the sources of {key:?}"), &path);
+        self.duplicate_keys(squares, &format!("the sources of {key:?}"), &path);
     }
 
     /// One source of the open piece `key`, as [`piece`](Self::piece) checks each.
@@ -163,7 +160,7 @@ impl Checker<'_> {
             source: square,
         };
         match self.source(&context, value, &at) {
-            Some(source) if fits && keep => open.sources.push(source),
+            Some(source) if fits && keep => self.parts.sources.push(source),
             _ => {}
         }
         open.squares.push(square);
@@ -181,14 +178,13 @@ impl Checker<'_> {
             // A counting pass may have handed on what was found since the mark: its order
             // does not matter there.
             let sources_out = self.out.split_off(open.mark.min(self.out.len()));
-            self.piece_squares(key, &open.squares);
+            self.piece_squares(key, open.squares.iter());
             self.out.extend(sources_out);
         }
         let entry = open.side.map(|side| PieceEntry {
-            name: key.to_owned(),
-            actor: self.tables.intern_actor(key, side),
+            actor: self.tables.intern_actor(key),
             side,
-            sources: open.sources,
+            sources: Span::new(open.sources, self.parts.sources.len()),
         });
         (entry, open.squares)
     }
@@ -201,7 +197,7 @@ impl Checker<'_> {
             self.error(codes::EMPTY_PIECE, path, message);
         }
         self.duplicates(members, &format!("the sources of {key:?}"), path);
-        let mut sources = Vec::with_capacity(members.len());
+        let sources = self.parts.sources.len();
         for (square, value) in members {
             let at = path.key(square);
             let fits = self.square(square, &at);
@@ -211,17 +207,15 @@ impl Checker<'_> {
                 source: square,
             };
             match self.source(&context, value, &at) {
-                Some(source) if fits => sources.push(source),
+                Some(source) if fits => self.parts.sources.push(source),
                 _ => {}
             }
         }
         let side = side?;
-        let actor = self.tables.intern_actor(key, side);
         Some(PieceEntry {
-            name: key.to_owned(),
-            actor,
+            actor: self.tables.intern_actor(key),
             side,
-            sources,
+            sources: Span::new(sources, self.parts.sources.len()),
         })
     }
 
@@ -239,6 +233,7 @@ impl Checker<'_> {
             context.piece, context.source
         );
         self.duplicates(members, &place, path);
+        // The destinations' variants go into the model first: the destinations follow them.
         let mut destinations = Vec::with_capacity(members.len());
         for (square, value) in members {
             let at = path.key(square);
@@ -246,20 +241,17 @@ impl Checker<'_> {
             match self.destination(context, square, value, &at) {
                 Some(variants) if fits => {
                     let id = self.tables.intern_square(square);
-                    destinations.push(DestinationEntry {
-                        square: square.clone(),
-                        id,
-                        variants,
-                    });
+                    destinations.push(DestinationEntry { id, variants });
                 }
                 _ => {}
             }
         }
+        let start = self.parts.destinations.len();
+        self.parts.destinations.extend(destinations);
         let id = self.tables.intern_square(context.source);
         Some(SourceEntry {
-            square: context.source.to_owned(),
             id,
-            destinations,
+            destinations: Span::new(start, self.parts.destinations.len()),
         })
     }
 
@@ -269,7 +261,7 @@ impl Checker<'_> {
         square: &str,
         node: &Node,
         path: &Path<'_>,
-    ) -> Option<Vec<super::super::document::Variant>> {
+    ) -> Option<Span> {
         let Some(elements) = node.as_array() else {
             let message = format!(
                 "expected an array of variants, found {}",
@@ -285,16 +277,17 @@ impl Checker<'_> {
             );
             self.error(codes::EMPTY_DESTINATIONS, path, message);
         }
-        let mut variants = Vec::with_capacity(elements.len());
+        let start = self.parts.variants.len();
         let mut complete = true;
         for (i, element) in elements.iter().enumerate() {
             match self.variant(context, element, &path.index(i)) {
-                Some(variant) => variants.push(variant),
+                Some(variant) => self.parts.variants.push(variant),
                 None => complete = false,
             }
         }
+        let variants = Span::new(start, self.parts.variants.len());
         if complete {
-            logic::duplicate_variants(self, &variants, path);
+            logic::duplicate_variants(self, variants, path);
         }
         Some(variants)
     }
