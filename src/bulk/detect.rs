@@ -15,6 +15,7 @@ use super::cell;
 use super::parse::{error_object, write_open, TextStyle};
 use super::write::{decimal, json_string, quoted, styled, Format, Layout};
 use super::{Worker, Workers};
+use crate::detect::among;
 use crate::dialect::{Actor, Dialect};
 use crate::error::ParseError;
 use crate::grammar::compile::{Compiled, Death, Groups};
@@ -33,6 +34,9 @@ pub struct DetectOptions {
     pub style: TextStyle,
     /// No records: the verdicts alone (`gan detect -q`).
     pub quiet: bool,
+    /// The dialects to detect among, as [`among`] chooses them: in the table's order, each
+    /// once; every dialect of the table when empty (`gan detect -d`).
+    pub dialects: Vec<Dialect>,
 }
 
 /// The verdicts of a detection run.
@@ -102,7 +106,7 @@ pub struct Detector<'o> {
 impl<'o> Detector<'o> {
     /// A detector printing as `options` says.
     pub fn new(options: &'o DetectOptions) -> Detector<'o> {
-        let rows = Dialect::ALL
+        let rows = among(&options.dialects)
             .into_iter()
             .map(|dialect| {
                 let name = dialect.as_str().as_bytes();
@@ -141,7 +145,7 @@ impl<'o> Detector<'o> {
             .then(|| str::from_utf8(input.bytes).ok())
             .flatten();
         let Some(text) = text else {
-            let record = DetectRecord::of_line(input, self.options.max_len);
+            let record = DetectRecord::among(input, self.options.max_len, &self.options.dialects);
             if record.accepted.is_empty() {
                 detected.unmatched += 1;
             }
@@ -536,6 +540,7 @@ mod tests {
                 format: Format::Json,
                 style: TextStyle::default(),
                 quiet,
+                dialects: Vec::new(),
             };
             let mut detector = Detector::new(&options);
             inputs
