@@ -79,6 +79,9 @@ mod tests {
         let detection = detect_among(b"c:-k", Limits::NONE, &[last, first]);
         let tried: Vec<Dialect> = detection.results.iter().map(|(d, _)| *d).collect();
         assert_eq!(tried, vec![first, last]);
-        assert_eq!(detect(b"c:-k", Limits::NONE), detect_among(b"c:-k", Limits::NONE, &[]));
+        assert_eq!(
+            detect(b"c:-k", Limits::NONE),
+            detect_among(b"c:-k", Limits::NONE, &[])
+        );
     }
 }

@@ -73,8 +73,8 @@ struct Row {
 /// What one dialect made of one input.
 #[derive(Debug, Clone, Copy)]
 enum Verdict {
-    /// Accepted by the fast path.
-    Groups(Groups),
+    /// Accepted by the fast path: its groups are the row's in `Detector::groups`.
+    Groups,
     /// Rejected by the fast path (a non-empty ASCII input): where its walk stopped.
     Stop(Death),
     /// Accepted through the whole pipeline: the actor's index in `Detector::parsed`.
@@ -85,7 +85,7 @@ enum Verdict {
 
 impl Verdict {
     fn accepted(self) -> bool {
-        matches!(self, Verdict::Groups(_) | Verdict::Actor(_))
+        matches!(self, Verdict::Groups | Verdict::Actor(_))
     }
 }
 
@@ -99,6 +99,9 @@ pub struct Detector<'o> {
     rows: Vec<Row>,
     /// The verdicts on the current input, one per row (kept to reuse its memory).
     verdicts: Vec<Verdict>,
+    /// The groups the fast path of each row read from the current input, written in place
+    /// by its walk (what a row that did not accept it holds means nothing).
+    groups: Vec<Groups>,
     /// The results of the dialects whose verdict came through the whole pipeline.
     parsed: Vec<Result<Actor, ParseError>>,
 }
@@ -106,7 +109,7 @@ pub struct Detector<'o> {
 impl<'o> Detector<'o> {
     /// A detector printing as `options` says.
     pub fn new(options: &'o DetectOptions) -> Detector<'o> {
-        let rows = among(&options.dialects)
+        let rows: Vec<Row> = among(&options.dialects)
             .into_iter()
             .map(|dialect| {
                 let name = dialect.as_str().as_bytes();
@@ -128,8 +131,9 @@ impl<'o> Detector<'o> {
         Detector {
             options,
             printing: !options.quiet,
+            verdicts: Vec::with_capacity(rows.len()),
+            groups: vec![Groups::EMPTY; rows.len()],
             rows,
-            verdicts: Vec::with_capacity(Dialect::ALL.len()),
             parsed: Vec::new(),
         }
     }
@@ -174,10 +178,10 @@ impl<'o> Detector<'o> {
         }
         self.verdicts.clear();
         self.parsed.clear();
-        for row in &self.rows {
-            let fast = row.fast.map(|fast| fast.groups(bytes));
+        for (row, groups) in self.rows.iter().zip(&mut self.groups) {
+            let fast = row.fast.map(|fast| fast.read_groups(bytes, groups));
             let verdict = match fast {
-                Some(Ok(groups)) => Verdict::Groups(groups),
+                Some(Ok(())) => Verdict::Groups,
                 Some(Err(death)) if !bytes.is_empty() && bytes.is_ascii() => Verdict::Stop(death),
                 _ => {
                     let result = row.dialect.parse_with(bytes, limits);
@@ -215,7 +219,7 @@ impl<'o> Detector<'o> {
             styled(out, &style.ok, b"accepted");
             out.extend_from_slice(b" by ");
             let mut first = true;
-            for (row, verdict) in self.rows.iter().zip(&self.verdicts) {
+            for ((row, verdict), groups) in self.rows.iter().zip(&self.verdicts).zip(&self.groups) {
                 if !verdict.accepted() {
                     continue;
                 }
@@ -224,7 +228,7 @@ impl<'o> Detector<'o> {
                 }
                 first = false;
                 match verdict {
-                    Verdict::Groups(groups) => {
+                    Verdict::Groups => {
                         row.write(Format::Text, text.as_bytes(), groups, out);
                     }
                     Verdict::Actor(index) => {
@@ -285,7 +289,7 @@ impl<'o> Detector<'o> {
         json_string(out, text.as_bytes());
         out.extend_from_slice(b",\"accepted\":[");
         let mut first = true;
-        for (row, verdict) in self.rows.iter().zip(&self.verdicts) {
+        for ((row, verdict), groups) in self.rows.iter().zip(&self.verdicts).zip(&self.groups) {
             if !verdict.accepted() {
                 continue;
             }
@@ -294,7 +298,7 @@ impl<'o> Detector<'o> {
             }
             first = false;
             match verdict {
-                Verdict::Groups(groups) => row.write(Format::Json, text.as_bytes(), groups, out),
+                Verdict::Groups => row.write(Format::Json, text.as_bytes(), groups, out),
                 Verdict::Actor(index) => {
                     if let Ok(actor) = &self.parsed[*index] {
                         out.extend_from_slice(b"{\"dialect\":\"");

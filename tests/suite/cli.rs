@@ -5,8 +5,8 @@ use std::io::{Read, Write};
 use std::process::{Command, Stdio};
 
 use assert_cmd::cargo::CommandCargoExt;
-use serde_json::Value;
 use gan::{Dialect, Family};
+use serde_json::Value;
 
 /// Runs `gan ARGS` with `stdin`; returns (exit code, stdout, stderr).
 pub fn gan(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
@@ -226,7 +226,10 @@ fn detect_among_named_dialects() {
         .into_iter()
         .map(Dialect::as_str)
         .collect();
-    let (first, last) = (Dialect::ALL[0].as_str(), Dialect::ALL[Dialect::ALL.len() - 1].as_str());
+    let (first, last) = (
+        Dialect::ALL[0].as_str(),
+        Dialect::ALL[Dialect::ALL.len() - 1].as_str(),
+    );
     let choices: [Vec<&str>; 4] = [
         gan_dialects.clone(),
         vec!["qpi"],
@@ -270,7 +273,10 @@ fn detect_among_named_dialects() {
     );
     let (code, _, stderr) = gan(&["detect", "-d", "snn_pin", "C:K"], b"");
     assert_eq!(code, 2);
-    assert!(stderr.contains("invalid value 'snn_pin' for '--dialect <D>'"), "{stderr}");
+    assert!(
+        stderr.contains("invalid value 'snn_pin' for '--dialect <D>'"),
+        "{stderr}"
+    );
 }
 
 #[test]
