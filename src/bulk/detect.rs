@@ -213,7 +213,7 @@ impl<'o> Detector<'o> {
     /// `"INPUT": rejected by every dialect: D [code at byte N], …`.
     fn write_text(&self, text: &str, any: bool, out: &mut Vec<u8>) {
         let style = &self.options.style;
-        quoted(out, text.as_bytes());
+        between_quotes(out, text.as_bytes(), self.plain(), quoted);
         out.extend_from_slice(b": ");
         if any {
             styled(out, &style.ok, b"accepted");
@@ -252,6 +252,14 @@ impl<'o> Detector<'o> {
         out.push(b'\n');
     }
 
+    /// Whether the current input is plain ([`super::write::is_plain`]), as every input that
+    /// a fast path accepts is (a row has a fast path only then).
+    fn plain(&self) -> bool {
+        self.verdicts
+            .iter()
+            .any(|verdict| matches!(verdict, Verdict::Groups))
+    }
+
     /// The rejecting dialects, `D [code at byte N]`, separated by `, `.
     fn text_rejections(&self, text: &str, out: &mut Vec<u8>) {
         let mut first = true;
@@ -286,7 +294,7 @@ impl<'o> Detector<'o> {
     /// "error"}…]}`.
     fn write_json(&self, text: &str, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"input\":");
-        json_string(out, text.as_bytes());
+        between_quotes(out, text.as_bytes(), self.plain(), json_string);
         out.extend_from_slice(b",\"accepted\":[");
         let mut first = true;
         for ((row, verdict), groups) in self.rows.iter().zip(&self.verdicts).zip(&self.groups) {
@@ -389,6 +397,18 @@ impl Row {
             fast: self.fast.expect("a stop comes from the fast path"),
             death,
         }
+    }
+}
+
+/// `input` as `escape` writes it between quotes, or as it is between quotes when it is known
+/// to be `plain` ([`super::write::is_plain`]: what `escape` then writes), with no scan.
+fn between_quotes(out: &mut Vec<u8>, input: &[u8], plain: bool, escape: fn(&mut Vec<u8>, &[u8])) {
+    if plain {
+        out.push(b'"');
+        out.extend_from_slice(input);
+        out.push(b'"');
+    } else {
+        escape(out, input);
     }
 }
 
@@ -510,6 +530,21 @@ impl Worker for Part<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_plain_input_is_written_as_quoted_and_json_string_write_it() {
+        for input in [&b"C:K"[..], b"shogi:+p", b"a b~!", b""] {
+            for escape in [quoted as fn(&mut Vec<u8>, &[u8]), json_string] {
+                let (mut plain, mut escaped) = (Vec::new(), Vec::new());
+                between_quotes(&mut plain, input, true, escape);
+                escape(&mut escaped, input);
+                assert_eq!(plain, escaped);
+            }
+        }
+        let mut out = Vec::new();
+        between_quotes(&mut out, b"a\"b", false, json_string);
+        assert_eq!(out, b"\"a\\\"b\"");
+    }
 
     /// `-q` (and a closed output) stops at the first dialect that accepts: it finds the
     /// inputs no dialect accepts as the records do.

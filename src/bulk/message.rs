@@ -5,8 +5,10 @@
 //! quote, a control character, a message held as text) goes through `Display`.
 
 use std::io::Write as _;
+use std::sync::OnceLock;
 
 use super::write::{decimal, json_display};
+use crate::dialect::Dialect;
 use crate::error::{Detail, ErrorKind, ParseError};
 
 /// Writes `error`'s message, as its `Display` does; as the inside of a JSON string (escaped as
@@ -36,7 +38,7 @@ pub(super) fn message(error: &ParseError, json: bool, out: &mut Vec<u8>) {
                 });
             } else {
                 out.extend_from_slice(b"; ");
-                phrase(out, expected.0, json);
+                phrase(out, error.dialect, expected.0, json);
             }
         }
         (ErrorKind::NonAscii | ErrorKind::CaseMismatch, Some(_)) => {
@@ -54,8 +56,8 @@ pub(super) fn message(error: &ParseError, json: bool, out: &mut Vec<u8>) {
             }
             decimal(out, offset);
             out.extend_from_slice(b": ");
-            phrase(out, expected.0, json);
-            phrase(out, expected.1, json);
+            phrase(out, error.dialect, expected.0, json);
+            phrase(out, error.dialect, expected.1, json);
         }
         _ => return displayed(error, json, out),
     }
@@ -85,15 +87,43 @@ fn plain(c: char) -> bool {
     (c.is_ascii_graphic() || c == ' ') && !matches!(c, '\'' | '"' | '\\')
 }
 
-/// A phrase of the notation table, escaped for JSON when `json`: a phrase holds no control
-/// character (checked for every notation by the tests), so only a quote or `\\` is escaped.
-fn phrase(out: &mut Vec<u8>, phrase: &'static str, json: bool) {
+/// A phrase of `dialect`'s message (from its row of the notation table), escaped for JSON when
+/// `json`: a phrase holds no control character (checked for every notation by the tests), so
+/// only a quote or `\\` is escaped, and only the phrases of a notation that has one are
+/// looked at ([`has_quotes`]).
+fn phrase(out: &mut Vec<u8>, dialect: Dialect, phrase: &'static str, json: bool) {
     debug_assert!(!has_control(phrase), "{phrase}");
-    if json && memchr::memchr2(b'"', b'\\', phrase.as_bytes()).is_some() {
+    if json && has_quotes(dialect) && has_quote(phrase) {
         json_display(out, &phrase);
     } else {
+        debug_assert!(!json || !has_quote(phrase), "{dialect}: {phrase}");
         out.extend_from_slice(phrase.as_bytes());
     }
+}
+
+/// Whether some phrase of `dialect`'s syntax holds a quote or `\\`, made once for every
+/// notation of the table.
+fn has_quotes(dialect: Dialect) -> bool {
+    static QUOTES: OnceLock<Vec<bool>> = OnceLock::new();
+    QUOTES.get_or_init(|| {
+        Dialect::ALL
+            .into_iter()
+            .map(|dialect| phrases(dialect).any(has_quote))
+            .collect()
+    })[dialect.index()]
+}
+
+/// The phrases of `dialect`'s syntax, which its messages are made of.
+fn phrases(dialect: Dialect) -> impl Iterator<Item = &'static str> {
+    let syntax = dialect.syntax();
+    [syntax.whole, syntax.start, syntax.piece, syntax.end]
+        .into_iter()
+        .chain(syntax.style)
+}
+
+/// Whether `text` holds a `"` or a `\\` (which JSON escapes).
+fn has_quote(text: &str) -> bool {
+    memchr::memchr2(b'"', b'\\', text.as_bytes()).is_some()
 }
 
 /// Whether `text` holds a control character (which JSON writes as an escape).
@@ -104,7 +134,6 @@ fn has_control(text: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dialect::Dialect;
     use crate::parse::Limits;
 
     /// Inputs that reach every branch: each code, the characters written as they are and
@@ -190,11 +219,7 @@ mod tests {
     #[test]
     fn no_phrase_of_the_table_holds_a_control_character() {
         for dialect in Dialect::ALL {
-            let syntax = dialect.syntax();
-            for phrase in [syntax.whole, syntax.start, syntax.piece, syntax.end]
-                .into_iter()
-                .chain(syntax.style)
-            {
+            for phrase in phrases(dialect) {
                 assert!(!has_control(phrase), "{dialect}: {phrase}");
             }
         }
@@ -210,13 +235,28 @@ mod tests {
             ("a\\b", "a\\\\b"),
             ("plain, then ':'", "plain, then ':'"),
         ] {
+            let quoted = Dialect::ALL
+                .into_iter()
+                .find(|&dialect| has_quotes(dialect));
+            let quoted = quoted.expect("a notation whose phrases hold a quote");
             let mut out = Vec::new();
-            phrase(&mut out, text, true);
+            phrase(&mut out, quoted, text, true);
             assert_eq!(String::from_utf8(out).unwrap(), json);
             let mut out = Vec::new();
-            phrase(&mut out, text, false);
+            phrase(&mut out, quoted, text, false);
             assert_eq!(String::from_utf8(out).unwrap(), text);
         }
+    }
+
+    #[test]
+    fn the_notations_with_quotes_are_those_with_a_phrase_holding_one() {
+        let mut quoted = 0;
+        for dialect in Dialect::ALL {
+            let holds = phrases(dialect).any(|phrase| phrase.contains(['"', '\\']));
+            assert_eq!(has_quotes(dialect), holds, "{dialect}");
+            quoted += usize::from(holds);
+        }
+        assert!(quoted > 0, "{quoted}");
     }
 
     #[test]
