@@ -218,7 +218,7 @@ fn detect_output() {
 #[test]
 fn detect_among_named_dialects() {
     let inputs = ["c:-k", "CHESS:KING", "SHOGI:P'", "x+", "C:K", "+K^'"];
-    let stdin: String = inputs.iter().map(|input| format!("{input}\n")).collect();
+    let stdin: String = inputs.iter().flat_map(|input| [input, "\n"]).collect();
     let (_, all, _) = gan(&["detect", "--json"], stdin.as_bytes());
     let all = json_lines(&all, "detect-output.schema.json");
     let gan_dialects: Vec<&str> = Family::Dialects
@@ -260,7 +260,7 @@ fn detect_among_named_dialects() {
             every_input_accepted &= !want["accepted"].as_array().unwrap().is_empty();
             assert_eq!(got, &want, "{chosen:?}");
         }
-        assert_eq!(code, if every_input_accepted { 0 } else { 1 }, "{chosen:?}");
+        assert_eq!(code, i32::from(!every_input_accepted), "{chosen:?}");
     }
     // The exit status: 0 when some named dialect accepts every input.
     assert_eq!(gan(&["detect", "-d", "beta", "c:-k"], b"").0, 0);
