@@ -34,10 +34,54 @@ impl Detection {
 
 /// Parses `input` in every dialect (D10). Nothing is chosen: the caller sees them all.
 pub fn detect(input: &[u8], limits: Limits) -> Detection {
+    detect_among(input, limits, &[])
+}
+
+/// [`detect`] among `dialects` only ([`among`]: in the table's order, each once; every
+/// dialect when `dialects` is empty).
+pub fn detect_among(input: &[u8], limits: Limits, dialects: &[Dialect]) -> Detection {
     Detection {
-        results: Dialect::ALL
+        results: among(dialects)
             .into_iter()
             .map(|dialect| (dialect, dialect.parse_with(input, limits)))
             .collect(),
+    }
+}
+
+/// The dialects a detection among `dialects` tries: those of `dialects` in the order of
+/// [`Dialect::ALL`] (whatever order they are named in), each once however often it is
+/// named; every dialect of the table when `dialects` is empty (D10).
+pub fn among(dialects: &[Dialect]) -> Vec<Dialect> {
+    Dialect::ALL
+        .into_iter()
+        .filter(|dialect| dialects.is_empty() || dialects.contains(dialect))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn among_keeps_the_tables_order_once_each_and_empty_means_every_dialect() {
+        assert_eq!(among(&[]), Dialect::ALL.to_vec());
+        let first = Dialect::ALL[0];
+        let last = Dialect::ALL[Dialect::ALL.len() - 1];
+        assert_ne!(first, last);
+        assert_eq!(among(&[last, first, last]), vec![first, last]);
+        assert_eq!(among(&[last]), vec![last]);
+    }
+
+    #[test]
+    fn detect_among_tries_the_chosen_dialects_only() {
+        let last = Dialect::ALL[Dialect::ALL.len() - 1];
+        let first = Dialect::ALL[0];
+        let detection = detect_among(b"c:-k", Limits::NONE, &[last, first]);
+        let tried: Vec<Dialect> = detection.results.iter().map(|(d, _)| *d).collect();
+        assert_eq!(tried, vec![first, last]);
+        assert_eq!(
+            detect(b"c:-k", Limits::NONE),
+            detect_among(b"c:-k", Limits::NONE, &[])
+        );
     }
 }

@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 
 use serde::{Deserialize, Serialize};
 
-use crate::detect::detect;
+use crate::detect::{among, detect_among};
 use crate::dialect::{Actor, Dialect};
 use crate::error::ParseError;
 use crate::model::ActorFields;
@@ -165,19 +165,26 @@ impl DetectRecord {
 
     /// [`new`](Self::new) for a borrowed input.
     pub fn of_line(record: Line<'_>, limit: usize) -> Self {
+        DetectRecord::among(record, limit, &[])
+    }
+
+    /// [`of_line`](Self::of_line) among `dialects` only, as
+    /// [`detect_among`](crate::detect::detect_among) chooses them.
+    pub fn among(record: Line<'_>, limit: usize, dialects: &[Dialect]) -> Self {
         let (input, input_hex, input_length) = input_fields(record);
         let (mut accepted, mut rejected) = (Vec::new(), Vec::new());
         let results: Vec<(Dialect, Result<Actor, ParseError>)> = if record.is_truncated() {
-            Dialect::ALL
+            among(dialects)
                 .into_iter()
                 .map(|dialect| (dialect, Err(parse::too_long(dialect, limit, record.len))))
                 .collect()
         } else {
-            detect(
+            detect_among(
                 record.bytes,
                 Limits {
                     max_len: Some(limit),
                 },
+                dialects,
             )
             .results
         };

@@ -15,6 +15,7 @@ use super::cell;
 use super::parse::{error_object, write_open, TextStyle};
 use super::write::{decimal, json_string, quoted, styled, Format, Layout};
 use super::{Worker, Workers};
+use crate::detect::among;
 use crate::dialect::{Actor, Dialect};
 use crate::error::ParseError;
 use crate::grammar::compile::{Compiled, Death, Groups};
@@ -33,6 +34,9 @@ pub struct DetectOptions {
     pub style: TextStyle,
     /// No records: the verdicts alone (`gan detect -q`).
     pub quiet: bool,
+    /// The dialects to detect among, as [`among`] chooses them: in the table's order, each
+    /// once; every dialect of the table when empty (`gan detect -d`).
+    pub dialects: Vec<Dialect>,
 }
 
 /// The verdicts of a detection run.
@@ -69,8 +73,8 @@ struct Row {
 /// What one dialect made of one input.
 #[derive(Debug, Clone, Copy)]
 enum Verdict {
-    /// Accepted by the fast path.
-    Groups(Groups),
+    /// Accepted by the fast path: its groups are the row's in `Detector::groups`.
+    Groups,
     /// Rejected by the fast path (a non-empty ASCII input): where its walk stopped.
     Stop(Death),
     /// Accepted through the whole pipeline: the actor's index in `Detector::parsed`.
@@ -81,7 +85,7 @@ enum Verdict {
 
 impl Verdict {
     fn accepted(self) -> bool {
-        matches!(self, Verdict::Groups(_) | Verdict::Actor(_))
+        matches!(self, Verdict::Groups | Verdict::Actor(_))
     }
 }
 
@@ -95,6 +99,9 @@ pub struct Detector<'o> {
     rows: Vec<Row>,
     /// The verdicts on the current input, one per row (kept to reuse its memory).
     verdicts: Vec<Verdict>,
+    /// The groups the fast path of each row read from the current input, written in place
+    /// by its walk (what a row that did not accept it holds means nothing).
+    groups: Vec<Groups>,
     /// The results of the dialects whose verdict came through the whole pipeline.
     parsed: Vec<Result<Actor, ParseError>>,
 }
@@ -102,7 +109,7 @@ pub struct Detector<'o> {
 impl<'o> Detector<'o> {
     /// A detector printing as `options` says.
     pub fn new(options: &'o DetectOptions) -> Detector<'o> {
-        let rows = Dialect::ALL
+        let rows: Vec<Row> = among(&options.dialects)
             .into_iter()
             .map(|dialect| {
                 let name = dialect.as_str().as_bytes();
@@ -124,8 +131,9 @@ impl<'o> Detector<'o> {
         Detector {
             options,
             printing: !options.quiet,
+            verdicts: Vec::with_capacity(rows.len()),
+            groups: vec![Groups::EMPTY; rows.len()],
             rows,
-            verdicts: Vec::with_capacity(Dialect::ALL.len()),
             parsed: Vec::new(),
         }
     }
@@ -141,7 +149,7 @@ impl<'o> Detector<'o> {
             .then(|| str::from_utf8(input.bytes).ok())
             .flatten();
         let Some(text) = text else {
-            let record = DetectRecord::of_line(input, self.options.max_len);
+            let record = DetectRecord::among(input, self.options.max_len, &self.options.dialects);
             if record.accepted.is_empty() {
                 detected.unmatched += 1;
             }
@@ -170,10 +178,10 @@ impl<'o> Detector<'o> {
         }
         self.verdicts.clear();
         self.parsed.clear();
-        for row in &self.rows {
-            let fast = row.fast.map(|fast| fast.groups(bytes));
+        for (row, groups) in self.rows.iter().zip(&mut self.groups) {
+            let fast = row.fast.map(|fast| fast.read_groups(bytes, groups));
             let verdict = match fast {
-                Some(Ok(groups)) => Verdict::Groups(groups),
+                Some(Ok(())) => Verdict::Groups,
                 Some(Err(death)) if !bytes.is_empty() && bytes.is_ascii() => Verdict::Stop(death),
                 _ => {
                     let result = row.dialect.parse_with(bytes, limits);
@@ -205,13 +213,13 @@ impl<'o> Detector<'o> {
     /// `"INPUT": rejected by every dialect: D [code at byte N], …`.
     fn write_text(&self, text: &str, any: bool, out: &mut Vec<u8>) {
         let style = &self.options.style;
-        quoted(out, text.as_bytes());
+        between_quotes(out, text.as_bytes(), self.plain(), quoted);
         out.extend_from_slice(b": ");
         if any {
             styled(out, &style.ok, b"accepted");
             out.extend_from_slice(b" by ");
             let mut first = true;
-            for (row, verdict) in self.rows.iter().zip(&self.verdicts) {
+            for ((row, verdict), groups) in self.rows.iter().zip(&self.verdicts).zip(&self.groups) {
                 if !verdict.accepted() {
                     continue;
                 }
@@ -220,7 +228,7 @@ impl<'o> Detector<'o> {
                 }
                 first = false;
                 match verdict {
-                    Verdict::Groups(groups) => {
+                    Verdict::Groups => {
                         row.write(Format::Text, text.as_bytes(), groups, out);
                     }
                     Verdict::Actor(index) => {
@@ -242,6 +250,14 @@ impl<'o> Detector<'o> {
             self.text_rejections(text, out);
         }
         out.push(b'\n');
+    }
+
+    /// Whether the current input is plain ([`super::write::is_plain`]), as every input that
+    /// a fast path accepts is (a row has a fast path only then).
+    fn plain(&self) -> bool {
+        self.verdicts
+            .iter()
+            .any(|verdict| matches!(verdict, Verdict::Groups))
     }
 
     /// The rejecting dialects, `D [code at byte N]`, separated by `, `.
@@ -278,10 +294,10 @@ impl<'o> Detector<'o> {
     /// "error"}…]}`.
     fn write_json(&self, text: &str, out: &mut Vec<u8>) {
         out.extend_from_slice(b"{\"input\":");
-        json_string(out, text.as_bytes());
+        between_quotes(out, text.as_bytes(), self.plain(), json_string);
         out.extend_from_slice(b",\"accepted\":[");
         let mut first = true;
-        for (row, verdict) in self.rows.iter().zip(&self.verdicts) {
+        for ((row, verdict), groups) in self.rows.iter().zip(&self.verdicts).zip(&self.groups) {
             if !verdict.accepted() {
                 continue;
             }
@@ -290,7 +306,7 @@ impl<'o> Detector<'o> {
             }
             first = false;
             match verdict {
-                Verdict::Groups(groups) => row.write(Format::Json, text.as_bytes(), groups, out),
+                Verdict::Groups => row.write(Format::Json, text.as_bytes(), groups, out),
                 Verdict::Actor(index) => {
                     if let Ok(actor) = &self.parsed[*index] {
                         out.extend_from_slice(b"{\"dialect\":\"");
@@ -381,6 +397,18 @@ impl Row {
             fast: self.fast.expect("a stop comes from the fast path"),
             death,
         }
+    }
+}
+
+/// `input` as `escape` writes it between quotes, or as it is between quotes when it is known
+/// to be `plain` ([`super::write::is_plain`]: what `escape` then writes), with no scan.
+fn between_quotes(out: &mut Vec<u8>, input: &[u8], plain: bool, escape: fn(&mut Vec<u8>, &[u8])) {
+    if plain {
+        out.push(b'"');
+        out.extend_from_slice(input);
+        out.push(b'"');
+    } else {
+        escape(out, input);
     }
 }
 
@@ -503,6 +531,21 @@ impl Worker for Part<'_> {
 mod tests {
     use super::*;
 
+    #[test]
+    fn a_plain_input_is_written_as_quoted_and_json_string_write_it() {
+        for input in [&b"C:K"[..], b"shogi:+p", b"a b~!", b""] {
+            for escape in [quoted as fn(&mut Vec<u8>, &[u8]), json_string] {
+                let (mut plain, mut escaped) = (Vec::new(), Vec::new());
+                between_quotes(&mut plain, input, true, escape);
+                escape(&mut escaped, input);
+                assert_eq!(plain, escaped);
+            }
+        }
+        let mut out = Vec::new();
+        between_quotes(&mut out, b"a\"b", false, json_string);
+        assert_eq!(out, b"\"a\\\"b\"");
+    }
+
     /// `-q` (and a closed output) stops at the first dialect that accepts: it finds the
     /// inputs no dialect accepts as the records do.
     #[test]
@@ -536,6 +579,7 @@ mod tests {
                 format: Format::Json,
                 style: TextStyle::default(),
                 quiet,
+                dialects: Vec::new(),
             };
             let mut detector = Detector::new(&options);
             inputs

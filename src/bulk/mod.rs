@@ -37,6 +37,7 @@
 
 mod cell;
 mod detect;
+mod message;
 mod parse;
 mod write;
 

@@ -11,7 +11,8 @@ use std::io::{self, Read, Write};
 use std::str;
 
 use super::cell;
-use super::write::{copy, decimal, json_display, json_string, quoted, styled, Format, Layout};
+use super::message::message;
+use super::write::{copy, decimal, json_string, quoted, styled, Format, Layout};
 use super::{Worker, Workers};
 use crate::dialect::{Actor, Dialect};
 use crate::error::{ErrorKind, ParseError};
@@ -520,7 +521,7 @@ pub(super) fn error_object(error: &ParseError, out: &mut Vec<u8>) {
         json_string(out, hint.as_bytes());
     }
     out.extend_from_slice(b",\"message\":\"");
-    json_display(out, error);
+    message(error, true, out);
     out.extend_from_slice(b"\"}");
 }
 

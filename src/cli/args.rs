@@ -92,7 +92,8 @@ pub enum Command {
                       gan parse -- -K\n  printf 'a\\nb\\0' | gan parse -z"
     )]
     Parse(ParseArgs),
-    /// Parse identifiers in every dialect and show what each accepts (D10, docs/DECISIONS.md).
+    /// Parse identifiers in every dialect (or those named with -d) and show what each accepts
+    /// (D10, docs/DECISIONS.md).
     #[command(
         mut_arg("format", |arg| arg.help(
             "Output format: text (one line per input: the dialects that accept it with the \
@@ -102,9 +103,11 @@ pub enum Command {
         )),
         after_help = "Same input rules as `gan parse` (IDs, -f FILE or standard input), and \
                       the same progress on a terminal for an input of 4 MiB or more.\n\n\
-                      Exit codes: 0 every input accepted by at least one dialect, 1 otherwise, \
-                      2 usage or I/O error.\n\nExamples:\n  gan detect c:-k\n  \
+                      Exit codes: 0 every input accepted by at least one dialect (of those \
+                      named with -d), 1 otherwise, 2 usage or I/O error.\n\nExamples:\n  \
+                      gan detect c:-k\n  \
                       gan detect --format json CHESS:KING\n  \
+                      gan detect -d snn-pin -d pnn C:-K\n  \
                       gan detect -f examples/spec-examples.txt"
     )]
     Detect(DetectArgs),
@@ -870,6 +873,12 @@ pub struct DetectArgs {
     /// (as grep -q).
     #[arg(short, long)]
     pub quiet: bool,
+
+    /// Detect among this dialect only (repeatable; a name given twice counts once). The
+    /// dialects named are tried and printed in the notation table's order, whatever the
+    /// order of the flags; default: every dialect (D10).
+    #[arg(long, short = 'd', value_name = "D", value_parser = dialect_parser())]
+    pub dialect: Vec<Dialect>,
 
     /// Threads detecting standard input, 1 to 256 [default: the number of cores].
     #[arg(short = 'j', long = "jobs", value_name = "N", value_parser = jobs("threads"))]

@@ -10,7 +10,7 @@ use assert_cmd::cargo::CommandCargoExt;
 use gan::bulk::{self, DetectOptions, Format, Mode, Options, TextStyle};
 use gan::output::{DetectRecord, ParseRecord};
 use gan::records::{Framing, Records};
-use gan::Dialect;
+use gan::{Dialect, Family};
 use proptest::prelude::*;
 
 use crate::cli::{gan, json_lines};
@@ -112,13 +112,19 @@ proptest! {
     }
 }
 
-/// What the per-input path of `gan detect` prints for `input`: the text and JSON of
-/// `DetectRecord`.
-fn detect_reference(format: Format, input: &[u8], framing: Framing, max: usize) -> String {
+/// What the per-input path of `gan detect -d D…` prints for `input` (`dialects` empty: every
+/// dialect): the text and JSON of `DetectRecord`.
+fn detect_reference(
+    format: Format,
+    input: &[u8],
+    framing: Framing,
+    max: usize,
+    dialects: &[Dialect],
+) -> String {
     let mut out = String::new();
     for record in Records::new(input, framing, max) {
         let record = record.unwrap();
-        let line = DetectRecord::new(&record, max);
+        let line = DetectRecord::among(record.line(), max, dialects);
         if format == Format::Json {
             writeln!(out, "{}", serde_json::to_string(&line).unwrap()).unwrap();
             continue;
@@ -165,6 +171,7 @@ proptest! {
         nul in any::<bool>(),
         max in prop::sample::select(vec![4usize, 1 << 20]),
         jobs in 1usize..4,
+        dialects in prop::collection::vec(prop::sample::select(Dialect::ALL.to_vec()), 0..4),
     ) {
         let framing = if nul { Framing::Nul } else { Framing::Lines };
         let terminator = if nul { b'\0' } else { b'\n' };
@@ -172,11 +179,17 @@ proptest! {
             line.iter().copied().chain(std::iter::once(terminator))
         }).collect();
         for format in [Format::Text, Format::Json] {
-            let options = DetectOptions { max_len: max, format, style: TextStyle::default(), quiet: false };
+            let options = DetectOptions {
+                max_len: max,
+                format,
+                style: TextStyle::default(),
+                quiet: false,
+                dialects: dialects.clone(),
+            };
             let mut out = Vec::new();
             let detected = bulk::detect_stream(&options, &input[..], framing, jobs, &mut out).unwrap();
             let out = String::from_utf8(out).unwrap();
-            prop_assert_eq!(&out, &detect_reference(format, &input, framing, max));
+            prop_assert_eq!(&out, &detect_reference(format, &input, framing, max, &dialects));
             let records = Records::new(&input[..], framing, max).count() as u64;
             prop_assert_eq!(detected.inputs, records);
             let unmatched = match format {
@@ -215,7 +228,8 @@ fn corpus_inputs(most: usize) -> Vec<Vec<u8>> {
 }
 
 /// Detection over the notation table: on inputs from every notation's corpus (the editions
-/// included), the bulk loop's records are the per-input path's, at one and two threads.
+/// included), the bulk loop's records are the per-input path's, at one and two threads, among
+/// every dialect and among the five GAN dialects (`gan detect -d legacy -d beta …`).
 #[test]
 fn the_detect_loop_prints_the_per_input_records_on_every_notations_corpus() {
     let inputs = corpus_inputs(150);
@@ -225,28 +239,32 @@ fn the_detect_loop_prints_the_per_input_records_on_every_notations_corpus() {
         input.push(0);
     }
     let max = 1 << 16;
-    for format in [Format::Text, Format::Json] {
-        let expected = detect_reference(format, &input, Framing::Nul, max);
-        let options = DetectOptions {
-            max_len: max,
-            format,
-            style: TextStyle::default(),
-            quiet: false,
-        };
-        for jobs in [1, 2] {
-            let mut out = Vec::new();
-            let detected =
-                bulk::detect_stream(&options, &input[..], Framing::Nul, jobs, &mut out).unwrap();
-            assert_eq!(detected.inputs, inputs.len() as u64);
-            let out = String::from_utf8(out).unwrap();
-            for (got, want) in out.lines().zip(expected.lines()) {
-                assert_eq!(got, want, "{format:?} -j {jobs}");
+    for dialects in [Vec::new(), Family::Dialects.dialects()] {
+        for format in [Format::Text, Format::Json] {
+            let expected = detect_reference(format, &input, Framing::Nul, max, &dialects);
+            let options = DetectOptions {
+                max_len: max,
+                format,
+                style: TextStyle::default(),
+                quiet: false,
+                dialects: dialects.clone(),
+            };
+            for jobs in [1, 2] {
+                let mut out = Vec::new();
+                let detected =
+                    bulk::detect_stream(&options, &input[..], Framing::Nul, jobs, &mut out)
+                        .unwrap();
+                assert_eq!(detected.inputs, inputs.len() as u64);
+                let out = String::from_utf8(out).unwrap();
+                for (got, want) in out.lines().zip(expected.lines()) {
+                    assert_eq!(got, want, "{format:?} -j {jobs} {dialects:?}");
+                }
+                assert_eq!(out.lines().count(), expected.lines().count());
             }
-            assert_eq!(out.lines().count(), expected.lines().count());
         }
     }
     // Every notation accepts some of these inputs, and rejects some.
-    let json = detect_reference(Format::Json, &input, Framing::Nul, max);
+    let json = detect_reference(Format::Json, &input, Framing::Nul, max, &[]);
     for dialect in Dialect::ALL {
         let name = format!("{{\"dialect\":\"{}\",\"actor\"", dialect.as_str());
         let error = format!("{{\"dialect\":\"{}\",\"error\"", dialect.as_str());

@@ -5,6 +5,7 @@ use std::io::{Read, Write};
 use std::process::{Command, Stdio};
 
 use assert_cmd::cargo::CommandCargoExt;
+use gan::{Dialect, Family};
 use serde_json::Value;
 
 /// Runs `gan ARGS` with `stdin`; returns (exit code, stdout, stderr).
@@ -209,6 +210,73 @@ fn detect_output() {
     insta::assert_snapshot!("detect_json", stdout);
     let (_, text, _) = gan(&["detect", "--color", "never", "c:-k", "x+"], b"");
     insta::assert_snapshot!("detect_text", text);
+}
+
+/// `gan detect -d D…`: the records among every dialect, with the dialects not named left
+/// out; in the table's order whatever the flags' order, a name given twice counting once; the
+/// exit status from the named dialects alone.
+#[test]
+fn detect_among_named_dialects() {
+    let inputs = ["c:-k", "CHESS:KING", "SHOGI:P'", "x+", "C:K", "+K^'"];
+    let stdin: String = inputs.iter().flat_map(|input| [input, "\n"]).collect();
+    let (_, all, _) = gan(&["detect", "--json"], stdin.as_bytes());
+    let all = json_lines(&all, "detect-output.schema.json");
+    let gan_dialects: Vec<&str> = Family::Dialects
+        .dialects()
+        .into_iter()
+        .map(Dialect::as_str)
+        .collect();
+    let (first, last) = (
+        Dialect::ALL[0].as_str(),
+        Dialect::ALL[Dialect::ALL.len() - 1].as_str(),
+    );
+    let choices: [Vec<&str>; 4] = [
+        gan_dialects.clone(),
+        vec!["qpi"],
+        vec![last, first],
+        vec!["snn-pin", "beta", "snn-pin"],
+    ];
+    for chosen in choices {
+        let mut args = vec!["detect", "--json"];
+        for name in &chosen {
+            args.extend(["-d", name]);
+        }
+        // Standard input (the stream) and IDs (one by one) print the same records.
+        let (code, streamed, _) = gan(&args, stdin.as_bytes());
+        let (ids_code, ids, _) = gan(&[&args[..], &inputs[..]].concat(), b"");
+        assert_eq!(streamed, ids, "{chosen:?}");
+        assert_eq!(code, ids_code, "{chosen:?}");
+        let got = json_lines(&streamed, "detect-output.schema.json");
+        assert_eq!(got.len(), all.len());
+        let mut every_input_accepted = true;
+        for (got, all) in got.iter().zip(&all) {
+            let mut want = all.clone();
+            for list in ["accepted", "rejected"] {
+                want[list]
+                    .as_array_mut()
+                    .unwrap()
+                    .retain(|entry| chosen.contains(&entry["dialect"].as_str().unwrap()));
+            }
+            every_input_accepted &= !want["accepted"].as_array().unwrap().is_empty();
+            assert_eq!(got, &want, "{chosen:?}");
+        }
+        assert_eq!(code, i32::from(!every_input_accepted), "{chosen:?}");
+    }
+    // The exit status: 0 when some named dialect accepts every input.
+    assert_eq!(gan(&["detect", "-d", "beta", "c:-k"], b"").0, 0);
+    assert_eq!(gan(&["detect", "-d", "legacy", "c:-k"], b"").0, 1);
+    let (code, text, _) = gan(&["detect", "--color", "never", "-d", "legacy", "c:-k"], b"");
+    assert_eq!(code, 1);
+    assert!(
+        text.starts_with("\"c:-k\": rejected by every dialect: legacy [") && !text.contains(", "),
+        "{text}"
+    );
+    let (code, _, stderr) = gan(&["detect", "-d", "snn_pin", "C:K"], b"");
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("invalid value 'snn_pin' for '--dialect <D>'"),
+        "{stderr}"
+    );
 }
 
 #[test]

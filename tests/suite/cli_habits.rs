@@ -863,7 +863,12 @@ fn every_decision_the_help_cites_can_be_looked_up() {
     }
     let (_, text, _) = run(&["decisions", "d10"]);
     assert!(text.starts_with("- **D10 Detection.** `detect` reports every dialect"));
-    assert_eq!(text.lines().count(), 2);
+    // The entry alone: its first line, then its continuation lines.
+    assert!(text.lines().count() >= 2, "{text}");
+    assert!(
+        text.lines().skip(1).all(|line| line.starts_with("  ")),
+        "{text}"
+    );
     // An unknown id names the ids the record has, up to its newest entry of each letter.
     let (code, _, stderr) = run(&["decisions", "D99"]);
     assert_eq!(code, 2);
