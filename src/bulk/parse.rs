@@ -11,7 +11,9 @@ use std::io::{self, Read, Write};
 use std::str;
 
 use super::cell;
-use super::write::{copy, decimal, json_display, json_string, quoted, styled, Format, Layout};
+use super::write::{
+    copy, decimal, json_display, json_string, quoted, styled, Format, Layout, Out, Sink, RUN,
+};
 use super::{Worker, Workers};
 use crate::dialect::{Actor, Dialect};
 use crate::error::{ErrorKind, ParseError};
@@ -155,7 +157,7 @@ pub fn parse_stream(
     let parser = Parser::new(options);
     let mut workers = Workers::new(jobs, || Part {
         parser: parser.clone(),
-        out: Vec::new(),
+        out: Out::default(),
         counts: Counts::default(),
     });
     let mut blocks = Blocks::new(reader, framing, options.max_len);
@@ -166,7 +168,7 @@ pub fn parse_stream(
             for part in workers.run(&round) {
                 counts.add(&part.counts);
                 if !closed {
-                    closed = !write_open(out, &part.out)?;
+                    closed = !write_open(out, part.out.as_slice())?;
                 }
             }
             if closed {
@@ -202,7 +204,7 @@ pub(super) fn write_open(out: &mut impl Write, bytes: &[u8]) -> io::Result<bool>
 /// One thread of [`parse_stream`]: the records and counts of its part of a block.
 struct Part<'o> {
     parser: Parser<'o>,
-    out: Vec<u8>,
+    out: Out,
     counts: Counts,
 }
 
@@ -218,10 +220,30 @@ impl Worker for Part<'_> {
 }
 
 /// Parses the inputs of `part` into `out` and `counts` (emptied first).
-fn parse_part(parser: &Parser<'_>, part: &Block<'_>, out: &mut Vec<u8>, counts: &mut Counts) {
+fn parse_part(parser: &Parser<'_>, part: &Block<'_>, out: &mut Out, counts: &mut Counts) {
     out.clear();
     *counts = Counts::default();
-    for (input, place) in part.lines_in_place() {
+    let mut lines = part.lines_in_place();
+    if let Some(fast) = parser.fast.filter(|_| parser.mode == Mode::All) {
+        // A valid input is read by one walk that finds its end too (no search for the end
+        // first); any other goes the way of `parse_one`.
+        let mut groups = Groups::EMPTY;
+        loop {
+            let read =
+                |place, terminator, crlf| fast.read_line(place, terminator, crlf, &mut groups);
+            if let Some((place, len)) = lines.next_read(read) {
+                counts.valid += 1;
+                parser.write_valid(len, place, &groups, out);
+                continue;
+            }
+            let Some((input, place)) = lines.next() else {
+                break;
+            };
+            parser.parse_one(input, place, out, counts);
+        }
+        return;
+    }
+    for (input, place) in lines {
         parser.parse_one(input, place, out, counts);
     }
 }
@@ -285,14 +307,16 @@ impl<'o> Parser<'o> {
     /// Parses `input`, counts its verdict in `counts` and appends what is printed for it to
     /// `out`.
     pub fn parse(&self, input: Line<'_>, out: &mut Vec<u8>, counts: &mut Counts) {
-        self.parse_one(input, input.bytes, out, counts);
+        let mut records = Out::from_vec(std::mem::take(out));
+        self.parse_one(input, input.bytes, &mut records, counts);
+        *out = records.into_vec();
     }
 
     /// [`parse`](Self::parse), for the loop of a worker: a private function is called
     /// directly, a public one through the global offset table, one indirect call per input.
     /// `place` holds the input from its first byte on, and maybe the inputs after it (what
     /// [`Block::lines_in_place`] gives).
-    fn parse_one(&self, input: Line<'_>, place: &[u8], out: &mut Vec<u8>, counts: &mut Counts) {
+    fn parse_one(&self, input: Line<'_>, place: &[u8], out: &mut Out, counts: &mut Counts) {
         if let Some(fast) = self.fast.filter(|_| !input.is_truncated()) {
             let bytes = input.bytes;
             let death = if self.mode == Mode::All {
@@ -327,13 +351,15 @@ impl<'o> Parser<'o> {
                         let (kind, span, _) = parse::classify(dialect, text, death.offset, &probe);
                         counts.invalid_by_kind[kind_index(kind)] += 1;
                         if self.mode == Mode::InvalidOnly {
-                            invalid_only_text(input, kind.code(), span.start, out);
+                            out.with_vec(|out| {
+                                invalid_only_text(input, kind.code(), span.start, out);
+                            });
                         }
                         return;
                     }
                     let error = parse::diagnose(dialect, text, death.offset, &probe);
                     counts.count_error(&error);
-                    self.write_error(input, &error, out);
+                    out.with_vec(|out| self.write_error(input, &error, out));
                     return;
                 }
             }
@@ -346,31 +372,41 @@ impl<'o> Parser<'o> {
         }
         match (self.mode, &result) {
             (Mode::Count, _) | (Mode::InvalidOnly, Ok(_)) => {}
-            (Mode::InvalidOnly | Mode::All, Err(error)) => self.write_error(input, error, out),
-            (Mode::All, Ok(actor)) => write_actor(options, input, actor, out),
+            (Mode::InvalidOnly | Mode::All, Err(error)) => {
+                out.with_vec(|out| self.write_error(input, error, out));
+            }
+            (Mode::All, Ok(actor)) => out.with_vec(|out| write_actor(options, input, actor, out)),
         }
     }
 
     /// A valid input of `len` bytes seen by the fast path, in `place` (from its first byte
     /// on): the record [`ParseRecord`] and its text form give.
     #[inline]
-    fn write_valid(&self, len: usize, place: &[u8], groups: &Groups, out: &mut Vec<u8>) {
+    fn write_valid(&self, len: usize, place: &[u8], groups: &Groups, out: &mut Out) {
         if self.cell {
-            self.write_cell(&place[..len], groups, out);
+            out.with_vec(|out| self.write_cell(&place[..len], groups, out));
             return;
         }
         match self.options.format {
             Format::Text => {
-                out.push(b'"');
-                copy(out, place, (0, len));
-                self.text_actor.write(place, groups, out);
+                let most = 1 + len + RUN + self.text_actor.most(len);
+                out.record(most, |out| {
+                    out.slice(b"\"");
+                    copy(out, place, (0, len));
+                    self.text_actor.write(place, groups, out);
+                });
             }
             Format::Json => {
-                out.extend_from_slice(b"{\"input\":\"");
-                copy(out, place, (0, len));
-                self.json_actor.write(place, groups, out);
-                copy(out, place, (0, len));
-                out.extend_from_slice(b"\"}\n");
+                const START: &[u8] = b"{\"input\":\"";
+                const END: &[u8] = b"\"}\n";
+                let most = START.len() + 2 * (len + RUN) + self.json_actor.most(len) + END.len();
+                out.record(most, |out| {
+                    out.slice(START);
+                    copy(out, place, (0, len));
+                    self.json_actor.write(place, groups, out);
+                    copy(out, place, (0, len));
+                    out.slice(END);
+                });
             }
         }
     }

@@ -36,6 +36,9 @@ pub(super) struct Layout {
     /// is the second player's).
     sided: bool,
     tails: Vec<Piece>,
+    /// The most bytes the pieces write ([`Piece::most`]): the head, what is between and the
+    /// longest tail.
+    most: usize,
 }
 
 /// The text attributes of a dialect's actors.
@@ -75,34 +78,161 @@ impl Piece {
 
     /// Appends the bytes to `out`.
     #[inline]
-    fn write(&self, out: &mut Vec<u8>) {
+    fn write(&self, out: &mut impl Sink) {
         match self {
-            Piece::Short { bytes, len } => {
-                let end = out.len() + len;
-                out.extend_from_slice(bytes);
-                out.truncate(end);
-            }
-            Piece::Long(bytes) => out.extend_from_slice(bytes),
+            Piece::Short { bytes, len } => out.padded(bytes, *len),
+            Piece::Long(bytes) => out.slice(bytes),
+        }
+    }
+
+    /// The most bytes [`write`](Self::write) writes before it cuts them.
+    fn most(&self) -> usize {
+        match self {
+            Piece::Short { .. } => SHORT,
+            Piece::Long(bytes) => bytes.len(),
         }
     }
 }
 
 /// The most bytes [`copy`] copies as a run of a fixed size.
-const RUN: usize = 32;
+pub(super) const RUN: usize = 32;
 
 /// Appends `place[start..end]`. When `place` holds [`RUN`] bytes from `start` on (an input
 /// in place in its block is followed by the next ones), a short span is copied as those
 /// `RUN` bytes and cut to its length: a copy of a fixed size, where one of a length known
-/// only at run time is a call to `memcpy`.
+/// only at run time is a call to `memcpy`. It writes at most `RUN + end - start` bytes.
 #[inline]
-pub(super) fn copy(out: &mut Vec<u8>, place: &[u8], (start, end): (usize, usize)) {
+pub(super) fn copy(out: &mut impl Sink, place: &[u8], (start, end): (usize, usize)) {
     match place[start..].first_chunk::<RUN>() {
-        Some(run) if end - start <= RUN => {
-            let cut = out.len() + (end - start);
-            out.extend_from_slice(run);
-            out.truncate(cut);
+        Some(run) if end - start <= RUN => out.padded(run, end - start),
+        _ => out.slice(&place[start..end]),
+    }
+}
+
+/// Where the pieces of a record go: a `Vec` (each piece a copy, a capacity check and a new
+/// length), or a [`Cursor`] into room made ahead (a copy).
+pub(super) trait Sink {
+    /// Appends the first `len` bytes of `bytes` (at most `N`), maybe by writing all `N` and
+    /// cutting the rest, a copy of a fixed size.
+    fn padded<const N: usize>(&mut self, bytes: &[u8; N], len: usize);
+    /// Appends `bytes`.
+    fn slice(&mut self, bytes: &[u8]);
+}
+
+impl Sink for Vec<u8> {
+    #[inline]
+    fn padded<const N: usize>(&mut self, bytes: &[u8; N], len: usize) {
+        debug_assert!(len <= N);
+        let end = self.len() + len;
+        self.extend_from_slice(bytes);
+        self.truncate(end);
+    }
+
+    #[inline]
+    fn slice(&mut self, bytes: &[u8]) {
+        self.extend_from_slice(bytes);
+    }
+}
+
+/// The room [`Out::record`] makes for a record, written from its start on.
+#[derive(Debug)]
+pub(super) struct Cursor<'r> {
+    room: &'r mut [u8],
+    /// The bytes written.
+    at: usize,
+}
+
+impl Sink for Cursor<'_> {
+    #[inline]
+    fn padded<const N: usize>(&mut self, bytes: &[u8; N], len: usize) {
+        debug_assert!(len <= N);
+        self.room[self.at..][..N].copy_from_slice(bytes);
+        self.at += len;
+    }
+
+    #[inline]
+    fn slice(&mut self, bytes: &[u8]) {
+        self.room[self.at..][..bytes.len()].copy_from_slice(bytes);
+        self.at += bytes.len();
+    }
+}
+
+/// A worker's records: written at a cursor into room that the buffer holds already past
+/// them ([`Out::record`]), so that a piece of a record is a copy into a slice sized once
+/// per record, with no capacity check and no length stored per piece; or through a `Vec`
+/// ([`Out::with_vec`]).
+#[derive(Debug, Default, Clone)]
+pub(super) struct Out {
+    /// The records, then room (bytes that mean nothing).
+    bytes: Vec<u8>,
+    /// The length of the records.
+    len: usize,
+    /// What [`Out::with_vec`] has written, before it is copied to the records.
+    scratch: Vec<u8>,
+}
+
+/// The least room [`Out::record`] makes when it grows the buffer.
+const ROOM: usize = 1 << 12;
+
+impl Out {
+    /// The records `bytes` holds.
+    pub(super) fn from_vec(bytes: Vec<u8>) -> Out {
+        Out {
+            len: bytes.len(),
+            bytes,
+            scratch: Vec::new(),
         }
-        _ => out.extend_from_slice(&place[start..end]),
+    }
+
+    /// The records.
+    pub(super) fn into_vec(mut self) -> Vec<u8> {
+        self.bytes.truncate(self.len);
+        self.bytes
+    }
+
+    /// The records.
+    pub(super) fn as_slice(&self) -> &[u8] {
+        &self.bytes[..self.len]
+    }
+
+    /// Forgets the records (the room stays).
+    pub(super) fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    /// Appends a record of at most `most` bytes that `write` writes through a [`Cursor`].
+    ///
+    /// # Panics
+    ///
+    /// When `write` writes more than `most` bytes.
+    #[inline]
+    pub(super) fn record(&mut self, most: usize, write: impl FnOnce(&mut Cursor<'_>)) {
+        let end = self.len + most;
+        if self.bytes.len() < end {
+            self.grow(end);
+        }
+        let mut cursor = Cursor {
+            room: &mut self.bytes[self.len..end],
+            at: 0,
+        };
+        write(&mut cursor);
+        self.len += cursor.at;
+    }
+
+    /// Makes room up to `end` at least, twice the buffer when that is more.
+    #[cold]
+    fn grow(&mut self, end: usize) {
+        let size = end.max(2 * self.bytes.len()).max(ROOM);
+        self.bytes.resize(size, 0);
+    }
+
+    /// Appends what `write` writes into a `Vec`.
+    pub(super) fn with_vec(&mut self, write: impl FnOnce(&mut Vec<u8>)) {
+        let mut scratch = std::mem::take(&mut self.scratch);
+        scratch.clear();
+        write(&mut scratch);
+        self.record(scratch.len(), |cursor| cursor.slice(&scratch));
+        self.scratch = scratch;
     }
 }
 
@@ -121,7 +251,7 @@ impl Layout {
     pub(super) fn new(dialect: Dialect, format: Format, start: &[u8], end: &[u8]) -> Layout {
         let marks = [STYLE_MARK, TYPE_MARK];
         let (mut head, mut between) = (None, None);
-        let tails = (0..KEYS)
+        let tails: Vec<Piece> = (0..KEYS)
             .map(|key| {
                 let fields = fields_of_key(dialect, key);
                 let written = match format {
@@ -162,20 +292,30 @@ impl Layout {
             (false, true) => Texts::One(Role::Type),
             (false, false) => Texts::None,
         };
+        let head = Piece::new(&first);
+        let between = Piece::new(&between.unwrap_or_default());
+        let most = head.most() + between.most() + tails.iter().map(Piece::most).max().unwrap_or(0);
         Layout {
-            head: Piece::new(&first),
-            between: Piece::new(&between.unwrap_or_default()),
+            head,
+            between,
             texts,
             sided: has(Role::Uppercase),
             tails,
+            most,
         }
+    }
+
+    /// The most bytes [`write`](Self::write) writes for an input of `len` bytes.
+    pub(super) fn most(&self, len: usize) -> usize {
+        // Two spans of the input, each maybe copied as a run.
+        self.most + 2 * (len + RUN)
     }
 
     /// The start and the actor of an accepted input, whose text attributes are printable
     /// ASCII without `"` or `\\`, from its role `groups`. `place` holds the input from its
     /// first byte on (and maybe bytes after it: see [`copy`]).
     #[inline]
-    pub(super) fn write(&self, place: &[u8], groups: &Groups, out: &mut Vec<u8>) {
+    pub(super) fn write(&self, place: &[u8], groups: &Groups, out: &mut impl Sink) {
         self.head.write(out);
         match self.texts {
             Texts::Both => {

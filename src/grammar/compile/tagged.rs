@@ -183,33 +183,78 @@ impl Tagged {
         }
     }
 
+    /// Walks `input` until no transition reads its next byte, or to its end, with no look at
+    /// the end of input: where it stopped, the offsets of the slots read on the way in
+    /// `slots`. [`end`](Self::end) then says whether the input read is accepted.
+    #[inline]
+    pub(super) fn run_prefix(&self, input: &[u8], slots: &mut Slots) -> Stop {
+        match self.width {
+            0 => self.prefix::<0>(input, slots),
+            1 => self.prefix::<1>(input, slots),
+            2 => self.prefix::<2>(input, slots),
+            3 => self.prefix::<3>(input, slots),
+            _ => self.prefix::<4>(input, slots),
+        }
+    }
+
+    /// Whether the input read up to `stop` (of [`run_prefix`](Self::run_prefix)) is
+    /// accepted as it is: then the mask of the slots its path set, as [`run`](Self::run)
+    /// gives it, the slots set at the end of input written into `slots`.
+    #[inline]
+    pub(super) fn end(&self, stop: Stop, slots: &mut Slots) -> Option<u32> {
+        match self.width {
+            0 => self.end_with::<0>(stop, slots),
+            1 => self.end_with::<1>(stop, slots),
+            2 => self.end_with::<2>(stop, slots),
+            3 => self.end_with::<3>(stop, slots),
+            _ => self.end_with::<4>(stop, slots),
+        }
+    }
+
     /// [`run`](Self::run), writing `WIDTH` slots per byte.
     #[inline]
-    // The casts take the halves of a packed step, and offsets of inputs `judge` keeps under
-    // `u32::MAX` bytes.
-    #[allow(clippy::cast_possible_truncation)]
     fn walk<const WIDTH: usize>(&self, input: &[u8], slots: &mut Slots) -> Result<u32, Stop> {
+        let stop = self.prefix::<WIDTH>(input, slots);
+        if stop.offset < input.len() {
+            return Err(stop);
+        }
+        self.end_with::<WIDTH>(stop, slots).ok_or(stop)
+    }
+
+    /// [`run_prefix`](Self::run_prefix), writing `WIDTH` slots per byte.
+    #[inline]
+    // The casts take the low half of a packed step, and offsets of inputs that the callers
+    // keep under `u32::MAX` bytes.
+    #[allow(clippy::cast_possible_truncation)]
+    fn prefix<const WIDTH: usize>(&self, input: &[u8], slots: &mut Slots) -> Stop {
         let mut state = self.start;
         for (at, &byte) in input.iter().enumerate() {
             let step = self.table[state as usize + usize::from(self.classes[usize::from(byte)])];
             // The low half: the next state (its id fits: the build checked).
             let next = step as u32;
             if next == DEAD {
-                return Err(Stop { offset: at, state });
+                return Stop { offset: at, state };
             }
             set_slots::<WIDTH>(slots, step, at as u32);
             state = next;
         }
-        let index = state as usize + self.eoi;
+        Stop {
+            offset: input.len(),
+            state,
+        }
+    }
+
+    /// [`end`](Self::end), writing `WIDTH` slots.
+    #[inline]
+    #[allow(clippy::cast_possible_truncation)]
+    fn end_with<const WIDTH: usize>(&self, stop: Stop, slots: &mut Slots) -> Option<u32> {
+        let index = stop.state as usize + self.eoi;
         let step = self.table[index];
         if step as u32 != ACCEPT {
-            return Err(Stop {
-                offset: input.len(),
-                state,
-            });
+            return None;
         }
-        set_slots::<WIDTH>(slots, step, input.len() as u32);
-        Ok(self.accepted[index])
+        set_slots::<WIDTH>(slots, step, stop.offset as u32);
+        Some(self.accepted[index])
     }
 
     /// Whether `byte` continues a walk that stopped in `state`.
