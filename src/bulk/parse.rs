@@ -22,6 +22,11 @@ use crate::output::{self, ParseRecord};
 use crate::parse::{self, Stopped};
 use crate::records::{Block, Blocks, Framing, Line};
 
+/// The start and the end of a valid input's JSON record, around the input, the actor and
+/// the canonical form.
+const JSON_START: &[u8] = b"{\"input\":\"";
+const JSON_END: &[u8] = b"\"}\n";
+
 /// What is printed for each input.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
@@ -381,7 +386,9 @@ impl<'o> Parser<'o> {
 
     /// A valid input of `len` bytes seen by the fast path, in `place` (from its first byte
     /// on): the record [`ParseRecord`] and its text form give.
-    #[inline]
+    // Inlined into the loop of a worker, with the record's writer.
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
     fn write_valid(&self, len: usize, place: &[u8], groups: &Groups, out: &mut Out) {
         if self.cell {
             out.with_vec(|out| self.write_cell(&place[..len], groups, out));
@@ -390,25 +397,35 @@ impl<'o> Parser<'o> {
         match self.options.format {
             Format::Text => {
                 let most = 1 + len + RUN + self.text_actor.most(len);
-                out.record(most, |out| {
-                    out.slice(b"\"");
-                    copy(out, place, (0, len));
-                    self.text_actor.write(place, groups, out);
-                });
+                self.text_record(len, place, groups, &mut out.record(most));
             }
             Format::Json => {
-                const START: &[u8] = b"{\"input\":\"";
-                const END: &[u8] = b"\"}\n";
-                let most = START.len() + 2 * (len + RUN) + self.json_actor.most(len) + END.len();
-                out.record(most, |out| {
-                    out.slice(START);
-                    copy(out, place, (0, len));
-                    self.json_actor.write(place, groups, out);
-                    copy(out, place, (0, len));
-                    out.slice(END);
-                });
+                let most =
+                    JSON_START.len() + 2 * (len + RUN) + self.json_actor.most(len) + JSON_END.len();
+                self.json_record(len, place, groups, &mut out.record(most));
             }
         }
+    }
+
+    /// [`Parser::write_valid`]'s text record.
+    // Inlined into the writer of a record, whose cursor then lives in registers.
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    fn text_record(&self, len: usize, place: &[u8], groups: &Groups, out: &mut impl Sink) {
+        out.slice(b"\"");
+        copy(out, place, (0, len));
+        self.text_actor.write(place, groups, out);
+    }
+
+    /// [`Parser::write_valid`]'s JSON record.
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    fn json_record(&self, len: usize, place: &[u8], groups: &Groups, out: &mut impl Sink) {
+        out.slice(JSON_START);
+        copy(out, place, (0, len));
+        self.json_actor.write(place, groups, out);
+        copy(out, place, (0, len));
+        out.slice(JSON_END);
     }
 
     /// [`Parser::write_valid`] for CELL, whose indices no layout holds: what

@@ -77,11 +77,13 @@ impl Piece {
     }
 
     /// Appends the bytes to `out`.
-    #[inline]
+    // Inlined into the writer of a record, whose cursor then lives in registers.
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
     fn write(&self, out: &mut impl Sink) {
         match self {
             Piece::Short { bytes, len } => out.padded(bytes, *len),
-            Piece::Long(bytes) => out.slice(bytes),
+            Piece::Long(bytes) => slice_apart(out, bytes),
         }
     }
 
@@ -101,12 +103,23 @@ pub(super) const RUN: usize = 32;
 /// in place in its block is followed by the next ones), a short span is copied as those
 /// `RUN` bytes and cut to its length: a copy of a fixed size, where one of a length known
 /// only at run time is a call to `memcpy`. It writes at most `RUN + end - start` bytes.
-#[inline]
+// Inlined into the writer of a record, whose cursor then lives in registers.
+#[allow(clippy::inline_always)]
+#[inline(always)]
 pub(super) fn copy(out: &mut impl Sink, place: &[u8], (start, end): (usize, usize)) {
     match place[start..].first_chunk::<RUN>() {
         Some(run) if end - start <= RUN => out.padded(run, end - start),
-        _ => out.slice(&place[start..end]),
+        _ => slice_apart(out, &place[start..end]),
     }
+}
+
+/// [`Sink::slice`], in a function of its own: where the other branch writes a piece of a
+/// fixed size, the compiler would otherwise make both one `memcpy` of a length chosen
+/// between them, and the fixed-size copy a call.
+#[inline(never)]
+#[cold]
+fn slice_apart(out: &mut impl Sink, bytes: &[u8]) {
+    out.slice(bytes);
 }
 
 /// Where the pieces of a record go: a `Vec` (each piece a copy, a capacity check and a new
@@ -134,23 +147,37 @@ impl Sink for Vec<u8> {
     }
 }
 
-/// The room [`Out::record`] makes for a record, written from its start on.
+/// The room [`Out::record`] makes for a record, written from its start on: what it wrote
+/// joins the records when it is dropped.
 #[derive(Debug)]
 pub(super) struct Cursor<'r> {
     room: &'r mut [u8],
     /// The bytes written.
     at: usize,
+    /// The length of the records.
+    len: &'r mut usize,
+}
+
+impl Drop for Cursor<'_> {
+    #[inline]
+    fn drop(&mut self) {
+        *self.len += self.at;
+    }
 }
 
 impl Sink for Cursor<'_> {
-    #[inline]
+    // Inlined into the writer of a record, whose cursor then lives in registers.
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
     fn padded<const N: usize>(&mut self, bytes: &[u8; N], len: usize) {
         debug_assert!(len <= N);
         self.room[self.at..][..N].copy_from_slice(bytes);
         self.at += len;
     }
 
-    #[inline]
+    // Inlined into the writer of a record, whose cursor then lives in registers.
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
     fn slice(&mut self, bytes: &[u8]) {
         self.room[self.at..][..bytes.len()].copy_from_slice(bytes);
         self.at += bytes.len();
@@ -200,30 +227,33 @@ impl Out {
         self.len = 0;
     }
 
-    /// Appends a record of at most `most` bytes that `write` writes through a [`Cursor`].
-    ///
-    /// # Panics
-    ///
-    /// When `write` writes more than `most` bytes.
-    #[inline]
-    pub(super) fn record(&mut self, most: usize, write: impl FnOnce(&mut Cursor<'_>)) {
+    /// Room for a record of at most `most` bytes, appended as the returned [`Cursor`] writes
+    /// it (a cursor that a function inlined where it is made writes to lives in registers).
+    /// Writing more than `most` bytes to it panics.
+    // Inlined into the writer of a record, whose cursor then lives in registers.
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    pub(super) fn record(&mut self, most: usize) -> Cursor<'_> {
         let end = self.len + most;
         if self.bytes.len() < end {
             self.grow(end);
         }
-        let mut cursor = Cursor {
+        Cursor {
             room: &mut self.bytes[self.len..end],
             at: 0,
-        };
-        write(&mut cursor);
-        self.len += cursor.at;
+            len: &mut self.len,
+        }
     }
 
     /// Makes room up to `end` at least, twice the buffer when that is more.
     #[cold]
     fn grow(&mut self, end: usize) {
         let size = end.max(2 * self.bytes.len()).max(ROOM);
-        self.bytes.resize(size, 0);
+        // Zeroed memory from the allocator (for a large buffer, pages the system gives
+        // zeroed), where `resize` would write the zeros.
+        let mut bytes = vec![0; size];
+        bytes[..self.len].copy_from_slice(&self.bytes[..self.len]);
+        self.bytes = bytes;
     }
 
     /// Appends what `write` writes into a `Vec`.
@@ -231,7 +261,7 @@ impl Out {
         let mut scratch = std::mem::take(&mut self.scratch);
         scratch.clear();
         write(&mut scratch);
-        self.record(scratch.len(), |cursor| cursor.slice(&scratch));
+        self.record(scratch.len()).slice(&scratch);
         self.scratch = scratch;
     }
 }
@@ -314,7 +344,9 @@ impl Layout {
     /// The start and the actor of an accepted input, whose text attributes are printable
     /// ASCII without `"` or `\\`, from its role `groups`. `place` holds the input from its
     /// first byte on (and maybe bytes after it: see [`copy`]).
-    #[inline]
+    // Inlined into the writer of a record, whose cursor then lives in registers.
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
     pub(super) fn write(&self, place: &[u8], groups: &Groups, out: &mut impl Sink) {
         self.head.write(out);
         match self.texts {
@@ -549,8 +581,76 @@ mod tests {
                     serde_json::to_vec(&fields).unwrap(),
                     "{dialect} {key}"
                 );
+                // At a cursor, in the room `most` makes: the same bytes.
+                for (layout, expected) in [(&text, &line), (&json, &object)] {
+                    let mut out = Out::default();
+                    layout.write(input, &parts, &mut out.record(layout.most(input.len())));
+                    assert_eq!(out.as_slice(), expected, "{dialect} {key}");
+                }
             }
         }
+    }
+
+    /// Records written at a cursor (pieces of fixed sizes cut to their lengths, slices of
+    /// any length, across the first growth of the buffer and past it) and through a `Vec`
+    /// are what a `Vec` written with the same pieces holds, and `clear` starts again.
+    #[test]
+    fn out_holds_what_a_vec_would_hold() {
+        let (mut out, mut vec) = (Out::default(), Vec::new());
+        let long: Vec<u8> = (0..=255u8).cycle().take(3 * ROOM).collect();
+        let run: [u8; RUN] = std::array::from_fn(|i| b'a' + u8::try_from(i % 26).unwrap());
+        for round in 0..3 {
+            out.clear();
+            vec.clear();
+            for i in 0..200 {
+                let (len, slice) = (i % (RUN + 1), &long[..i * i % long.len()]);
+                let mut cursor = out.record(RUN + slice.len() + 1);
+                cursor.padded(&run, len);
+                cursor.slice(slice);
+                drop(cursor);
+                vec.padded(&run, len);
+                vec.slice(slice);
+                if i % 7 == round {
+                    out.with_vec(|out| out.extend_from_slice(b"<vec>"));
+                    vec.extend_from_slice(b"<vec>");
+                }
+                // A record that writes nothing.
+                out.record(RUN);
+            }
+            assert_eq!(out.as_slice(), vec, "{round}");
+        }
+        assert_eq!(out.clone().into_vec(), vec);
+        assert_eq!(Out::from_vec(b"ab".to_vec()).into_vec(), b"ab");
+        let mut from = Out::from_vec(b"ab".to_vec());
+        from.record(RUN).padded(&run, 1);
+        assert_eq!(from.as_slice(), b"aba");
+    }
+
+    /// `most` makes room for spans longer than a run too.
+    #[test]
+    fn a_layout_writes_long_spans_in_the_room_most_makes() {
+        let input = [vec![b'S'; 3 * RUN], vec![b'T'; 3 * RUN]].concat();
+        let parts = Groups::of(&[
+            (Role::Style, (0, 3 * RUN)),
+            (Role::Type, (3 * RUN, input.len())),
+        ]);
+        for dialect in Dialect::ALL {
+            for format in [Format::Text, Format::Json] {
+                let layout = Layout::new(dialect, format, b"<", b">");
+                let mut vec = Vec::new();
+                layout.write(&input, &parts, &mut vec);
+                let mut out = Out::default();
+                layout.write(&input, &parts, &mut out.record(layout.most(input.len())));
+                assert_eq!(out.as_slice(), vec, "{dialect}");
+            }
+        }
+    }
+
+    #[test]
+    #[should_panic(expected = "range end index")]
+    fn a_record_longer_than_its_room_panics() {
+        let mut out = Out::default();
+        out.record(RUN - 1).padded(&[0; RUN], 1);
     }
 
     #[test]
