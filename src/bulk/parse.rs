@@ -312,9 +312,11 @@ impl<'o> Parser<'o> {
     /// Parses `input`, counts its verdict in `counts` and appends what is printed for it to
     /// `out`.
     pub fn parse(&self, input: Line<'_>, out: &mut Vec<u8>, counts: &mut Counts) {
-        let mut records = Out::from_vec(std::mem::take(out));
-        self.parse_one(input, input.bytes, &mut records, counts);
-        *out = records.into_vec();
+        // The record alone in its own buffer, then appended: room made in `out` itself would
+        // be made again at each call, as `out` grows.
+        let mut record = Out::default();
+        self.parse_one(input, input.bytes, &mut record, counts);
+        out.extend_from_slice(record.as_slice());
     }
 
     /// [`parse`](Self::parse), for the loop of a worker: a private function is called

@@ -202,21 +202,6 @@ pub(super) struct Out {
 const ROOM: usize = 1 << 12;
 
 impl Out {
-    /// The records `bytes` holds.
-    pub(super) fn from_vec(bytes: Vec<u8>) -> Out {
-        Out {
-            len: bytes.len(),
-            bytes,
-            scratch: Vec::new(),
-        }
-    }
-
-    /// The records.
-    pub(super) fn into_vec(mut self) -> Vec<u8> {
-        self.bytes.truncate(self.len);
-        self.bytes
-    }
-
     /// The records.
     pub(super) fn as_slice(&self) -> &[u8] {
         &self.bytes[..self.len]
@@ -619,11 +604,11 @@ mod tests {
             }
             assert_eq!(out.as_slice(), vec, "{round}");
         }
-        assert_eq!(out.clone().into_vec(), vec);
-        assert_eq!(Out::from_vec(b"ab".to_vec()).into_vec(), b"ab");
-        let mut from = Out::from_vec(b"ab".to_vec());
-        from.record(RUN).padded(&run, 1);
-        assert_eq!(from.as_slice(), b"aba");
+        assert_eq!(out.clone().as_slice(), vec);
+        // A first record longer than twice the least room.
+        let mut out = Out::default();
+        out.record(3 * ROOM).slice(&long);
+        assert_eq!(out.as_slice(), long);
     }
 
     /// `most` makes room for spans longer than a run too.
