@@ -458,7 +458,12 @@ impl<'a> InPlace<'a> {
 impl<'a> Iterator for InPlace<'a> {
     type Item = (Line<'a>, &'a [u8]);
 
-    #[inline]
+    // Inlined into the loop over the inputs, which then keeps the iterator and the input in
+    // registers: called, it returns them through memory, and writes its own state back,
+    // stores that the caller's next atomic operation (the `Arc` of `gan migrate`'s cache)
+    // waits for.
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
     fn next(&mut self) -> Option<Self::Item> {
         if self.rest.is_empty() {
             return self.single.take();

@@ -198,8 +198,8 @@ pub(super) struct Out {
     scratch: Vec<u8>,
 }
 
-/// The least room [`Out::record`] makes when it grows the buffer.
-const ROOM: usize = 1 << 12;
+/// The room [`Out::record`] makes past a record when it grows the buffer.
+const ROOM: usize = 1 << 16;
 
 impl Out {
     /// The records.
@@ -230,15 +230,13 @@ impl Out {
         }
     }
 
-    /// Makes room up to `end` at least, twice the buffer when that is more.
+    /// Makes room up to `end` and [`ROOM`] more, zeroed in place: the buffer's capacity grows
+    /// as a `Vec`'s does (its pages kept when it moves), and only the bytes up to the room are
+    /// written (a new zeroed buffer per growth would touch every page again, and hold the
+    /// old one meanwhile).
     #[cold]
     fn grow(&mut self, end: usize) {
-        let size = end.max(2 * self.bytes.len()).max(ROOM);
-        // Zeroed memory from the allocator (for a large buffer, pages the system gives
-        // zeroed), where `resize` would write the zeros.
-        let mut bytes = vec![0; size];
-        bytes[..self.len].copy_from_slice(&self.bytes[..self.len]);
-        self.bytes = bytes;
+        self.bytes.resize(end + ROOM, 0);
     }
 
     /// Appends what `write` writes into a `Vec`.
