@@ -247,13 +247,13 @@ impl Tagged {
     /// [`end`](Self::end), writing `WIDTH` slots.
     #[inline]
     #[allow(clippy::cast_possible_truncation)]
-    fn end_with<const WIDTH: usize>(&self, stop: Stop, slots: &mut Slots) -> Option<u32> {
-        let index = stop.state as usize + self.eoi;
+    fn end_with<const WIDTH: usize>(&self, at: Stop, slots: &mut Slots) -> Option<u32> {
+        let index = at.state as usize + self.eoi;
         let step = self.table[index];
         if step as u32 != ACCEPT {
             return None;
         }
-        set_slots::<WIDTH>(slots, step, stop.offset as u32);
+        set_slots::<WIDTH>(slots, step, at.offset as u32);
         Some(self.accepted[index])
     }
 
