@@ -424,37 +424,6 @@ pub(crate) struct InPlace<'a> {
     single: Option<(Line<'a>, &'a [u8])>,
 }
 
-impl<'a> InPlace<'a> {
-    /// Hands out the next input when `read` finds its end itself: `read` gets the bytes from
-    /// the input's first one on (what [`Block::lines_in_place`] gives as its place), the
-    /// terminator and whether a `\r` before it ends the input too (line framing), and returns
-    /// the input's length and the bytes it takes with its terminator. The input's place and
-    /// length, or `None` (nothing handed out) when `read` does, when the input is longer
-    /// than the longest kept (a truncated input, which [`next`](Iterator::next) hands out),
-    /// and for a block's over-long input.
-    #[inline]
-    pub(crate) fn next_read(
-        &mut self,
-        read: impl FnOnce(&'a [u8], u8, bool) -> Option<(usize, usize)>,
-    ) -> Option<(&'a [u8], usize)> {
-        let place = self.rest;
-        if place.is_empty() {
-            return None;
-        }
-        let (len, taken) = read(
-            place,
-            self.framing.terminator(),
-            self.framing == Framing::Lines,
-        )?;
-        if len > self.max_len || len > taken {
-            return None;
-        }
-        self.rest = place.get(taken..)?;
-        self.number += 1;
-        Some((place, len))
-    }
-}
-
 impl<'a> Iterator for InPlace<'a> {
     type Item = (Line<'a>, &'a [u8]);
 
@@ -629,53 +598,6 @@ mod tests {
         let lines: Vec<Line<'_>> = block.lines().collect();
         let in_place: Vec<Line<'_>> = block.lines_in_place().map(|(line, _)| line).collect();
         assert_eq!(lines, in_place);
-    }
-
-    /// `next_read` hands out what its reader finds, numbered as `next` numbers it, and
-    /// leaves to `next` an input its reader gives up on or one longer than the longest kept.
-    #[test]
-    fn next_read_hands_out_the_inputs_its_reader_finds() {
-        let input = b"C:K\r\nc:k\n\nshogi:+p\nx:y\nlast";
-        let mut blocks = Blocks::new(&input[..], Framing::Lines, 4);
-        // A reader of the inputs without `x`, which finds their end as `next` does.
-        let reader = |place: &[u8], terminator: u8, crlf: bool| {
-            let end = place.iter().position(|&b| b == terminator);
-            let line = end.map_or(place, |end| &place[..end]);
-            if line.contains(&b'x') {
-                return None;
-            }
-            let cr = crlf && end.is_some() && line.ends_with(b"\r");
-            let taken = end.map_or(place.len(), |end| end + 1);
-            Some((line.len() - usize::from(cr), taken))
-        };
-        let mut seen = Vec::new();
-        while let Some(block) = blocks.next_block().unwrap() {
-            let mut lines = block.lines_in_place();
-            loop {
-                if let Some((place, len)) = lines.next_read(reader) {
-                    seen.push((lines.number, place[..len].to_vec(), true));
-                    continue;
-                }
-                let Some((line, place)) = lines.next() else {
-                    break;
-                };
-                assert!(place.starts_with(line.bytes));
-                seen.push((line.number, line.bytes.to_vec(), false));
-            }
-        }
-        let expected: Vec<(u64, Vec<u8>, bool)> = [
-            (1, &b"C:K"[..], true),
-            (2, b"c:k", true),
-            (3, b"", true),
-            // Over four bytes: kept to four by `next`.
-            (4, b"shog", false),
-            (5, b"x:y", false),
-            (6, b"last", true),
-        ]
-        .into_iter()
-        .map(|(number, bytes, read)| (number, bytes.to_vec(), read))
-        .collect();
-        assert_eq!(seen, expected);
     }
 
     #[test]

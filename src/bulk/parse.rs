@@ -228,27 +228,7 @@ impl Worker for Part<'_> {
 fn parse_part(parser: &Parser<'_>, part: &Block<'_>, out: &mut Out, counts: &mut Counts) {
     out.clear();
     *counts = Counts::default();
-    let mut lines = part.lines_in_place();
-    if let Some(fast) = parser.fast.filter(|_| parser.mode == Mode::All) {
-        // A valid input is read by one walk that finds its end too (no search for the end
-        // first); any other goes the way of `parse_one`.
-        let mut groups = Groups::EMPTY;
-        loop {
-            let read =
-                |place, terminator, crlf| fast.read_line(place, terminator, crlf, &mut groups);
-            if let Some((place, len)) = lines.next_read(read) {
-                counts.valid += 1;
-                parser.write_valid(len, place, &groups, out);
-                continue;
-            }
-            let Some((input, place)) = lines.next() else {
-                break;
-            };
-            parser.parse_one(input, place, out, counts);
-        }
-        return;
-    }
-    for (input, place) in lines {
+    for (input, place) in part.lines_in_place() {
         parser.parse_one(input, place, out, counts);
     }
 }

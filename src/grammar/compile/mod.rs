@@ -641,39 +641,6 @@ impl Compiled {
         Ok(())
     }
 
-    /// The first input of `place` (a run of inputs, each ended by `terminator`, or by `\r`
-    /// and `terminator` when `crlf`; the last maybe not ended), read by one walk of the
-    /// tagged DFA with no search for its end first, when the walk accepts it: its length and
-    /// the bytes it takes with its terminator, its role groups in `groups`. A tagged DFA that
-    /// reads printable ASCII only cannot read past a terminator: the walk stops at the
-    /// input's end, or before, inside an input that is then rejected. `None` for a walk that
-    /// stops inside the input or rejects it, and without such a DFA: the caller then reads
-    /// the input the usual way ([`read_groups`](Self::read_groups) on it).
-    #[inline]
-    pub(crate) fn read_line(
-        &self,
-        place: &[u8],
-        terminator: u8,
-        crlf: bool,
-        groups: &mut Groups,
-    ) -> Option<(usize, usize)> {
-        // Offsets are recorded as `u32`.
-        let tagged = self
-            .tagged
-            .as_ref()
-            .filter(|tagged| tagged.plain && place.len() < DEAD as usize)?;
-        let stop = tagged.run_prefix(place, &mut groups.slots);
-        let len = stop.offset;
-        let taken = match &place[len..] {
-            [] => len,
-            [byte, ..] if *byte == terminator => len + 1,
-            [b'\r', b'\n', ..] if crlf => len + 2,
-            _ => return None,
-        };
-        groups.seen = tagged.end(stop, &mut groups.slots)?;
-        Some((len, taken))
-    }
-
     /// The verdict alone, from the dense DFA: `Err` says where a rejected input stops.
     pub(crate) fn verdict(&self, input: &[u8]) -> Result<(), Death> {
         self.dense_walk(input)
@@ -766,57 +733,8 @@ pub(crate) fn bit(role: Role) -> u16 {
 
 #[cfg(test)]
 mod tests {
-    use super::{Compiled, Groups};
+    use super::Compiled;
     use crate::model::Dialect;
-
-    /// `read_line` accepts an input followed by its terminator (or `\r` and `\n` with
-    /// `crlf`, or nothing) exactly when `read_groups` accepts the input alone, with the same
-    /// parts; whatever else follows, or a rejected input, gives `None`.
-    #[test]
-    fn read_line_reads_an_accepted_input_to_its_end() {
-        let dialect: Dialect = "snn-pin".parse().expect("a notation");
-        let compiled = Compiled::builtin(dialect).expect("compiles");
-        let inputs = [
-            "C:K", "chess:+q", "SHOGI:-P", "C:X", "C:", "c:K", "", "C:K ",
-        ];
-        let ends: [(&[u8], u8, bool); 4] = [
-            (b"\n", b'\n', true),
-            (b"\r\n", b'\n', true),
-            (b"\r\n", b'\n', false),
-            (b"\0", b'\0', false),
-        ];
-        let mut accepted = 0;
-        for input in inputs {
-            let alone = compiled.groups(input.as_bytes()).ok();
-            for (end, terminator, crlf) in ends {
-                let ended = end != b"\r\n" || crlf;
-                for after in [&b""[..], b"C:K\n", b"x"] {
-                    let mut place = input.as_bytes().to_vec();
-                    place.extend_from_slice(end);
-                    place.extend_from_slice(after);
-                    let mut groups = Groups::EMPTY;
-                    let read = compiled.read_line(&place, terminator, crlf, &mut groups);
-                    let expected = alone
-                        .filter(|_| ended)
-                        .map(|_| (input.len(), input.len() + end.len()));
-                    assert_eq!(read, expected, "{input:?} {place:?} {crlf}");
-                    if let Some(alone) = alone.filter(|_| ended) {
-                        accepted += 1;
-                        assert_eq!(
-                            groups.parts(input.as_bytes(), compiled.has),
-                            alone.parts(input.as_bytes(), compiled.has),
-                            "{input:?}"
-                        );
-                    }
-                }
-            }
-            // The last input of a run, with no terminator.
-            let mut groups = Groups::EMPTY;
-            let read = compiled.read_line(input.as_bytes(), b'\n', true, &mut groups);
-            assert_eq!(read, alone.map(|_| (input.len(), input.len())), "{input:?}");
-        }
-        assert!(accepted > 0);
-    }
 
     /// The bulk writers copy an accepted input's parts as they are when the fast path says
     /// every input it accepts is plain: every shipped grammar says so, whatever its engine,

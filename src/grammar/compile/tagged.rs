@@ -183,34 +183,6 @@ impl Tagged {
         }
     }
 
-    /// Walks `input` until no transition reads its next byte, or to its end, with no look at
-    /// the end of input: where it stopped, the offsets of the slots read on the way in
-    /// `slots`. [`end`](Self::end) then says whether the input read is accepted.
-    #[inline]
-    pub(super) fn run_prefix(&self, input: &[u8], slots: &mut Slots) -> Stop {
-        match self.width {
-            0 => self.prefix::<0>(input, slots),
-            1 => self.prefix::<1>(input, slots),
-            2 => self.prefix::<2>(input, slots),
-            3 => self.prefix::<3>(input, slots),
-            _ => self.prefix::<4>(input, slots),
-        }
-    }
-
-    /// Whether the input read up to `stop` (of [`run_prefix`](Self::run_prefix)) is
-    /// accepted as it is: then the mask of the slots its path set, as [`run`](Self::run)
-    /// gives it, the slots set at the end of input written into `slots`.
-    #[inline]
-    pub(super) fn end(&self, stop: Stop, slots: &mut Slots) -> Option<u32> {
-        match self.width {
-            0 => self.end_with::<0>(stop, slots),
-            1 => self.end_with::<1>(stop, slots),
-            2 => self.end_with::<2>(stop, slots),
-            3 => self.end_with::<3>(stop, slots),
-            _ => self.end_with::<4>(stop, slots),
-        }
-    }
-
     /// [`run`](Self::run), writing `WIDTH` slots per byte.
     #[inline]
     fn walk<const WIDTH: usize>(&self, input: &[u8], slots: &mut Slots) -> Result<u32, Stop> {
@@ -221,7 +193,8 @@ impl Tagged {
         self.end_with::<WIDTH>(stop, slots).ok_or(stop)
     }
 
-    /// [`run_prefix`](Self::run_prefix), writing `WIDTH` slots per byte.
+    /// Walks `input` until no transition reads its next byte, or to its end, with no look at
+    /// the end of input, writing `WIDTH` slots per byte: where it stopped.
     #[inline]
     // The casts take the low half of a packed step, and offsets of inputs that the callers
     // keep under `u32::MAX` bytes.
@@ -244,7 +217,8 @@ impl Tagged {
         }
     }
 
-    /// [`end`](Self::end), writing `WIDTH` slots.
+    /// Whether the input read up to `at` is accepted as it is: then the mask of the slots
+    /// its path set, the slots set at the end of input written (`WIDTH` of them).
     #[inline]
     #[allow(clippy::cast_possible_truncation)]
     fn end_with<const WIDTH: usize>(&self, at: Stop, slots: &mut Slots) -> Option<u32> {
