@@ -181,12 +181,27 @@ fn find_near(needle: u8, haystack: &[u8]) -> Option<usize> {
     const ONES: u64 = u64::from_le_bytes([1; 8]);
     const HIGHS: u64 = ONES << 7;
     let pattern = ONES * u64::from(needle);
+    // The high bit of each needle of `chunk` (and maybe of bytes after the first one, where
+    // the subtraction borrows): the lowest one is the first needle.
+    let needles = |chunk: &[u8; 8]| {
+        let word = u64::from_le_bytes(*chunk) ^ pattern;
+        word.wrapping_sub(ONES) & !word & HIGHS
+    };
     let mut at = 0;
-    for chunk in haystack.chunks_exact(8).take(NEAR / 8) {
-        let word = u64::from_le_bytes(chunk.try_into().expect("eight bytes")) ^ pattern;
-        // The high bit of each zero byte of `word` (and maybe of bytes after the first zero,
-        // where the subtraction borrows): the lowest one is the first needle.
-        let zeros = word.wrapping_sub(ONES) & !word & HIGHS;
+    // The first sixteen bytes as one: the end of a short input is there whatever its length,
+    // and one branch, which rarely changes its way, says so (a branch per eight bytes goes one
+    // way or the other as the inputs' lengths do, and is mispredicted).
+    if let Some((low, high)) = haystack.first_chunk::<16>().map(|first| first.split_at(8)) {
+        let low = needles(low.try_into().expect("eight bytes"));
+        let high = needles(high.try_into().expect("eight bytes"));
+        let both = u128::from(high) << 64 | u128::from(low);
+        if both != 0 {
+            return Some(both.trailing_zeros() as usize / 8);
+        }
+        at = 16;
+    }
+    for chunk in haystack[at..].chunks_exact(8).take((NEAR - at) / 8) {
+        let zeros = needles(chunk.try_into().expect("eight bytes"));
         if zeros != 0 {
             return Some(at + zeros.trailing_zeros() as usize / 8);
         }
@@ -412,7 +427,12 @@ pub(crate) struct InPlace<'a> {
 impl<'a> Iterator for InPlace<'a> {
     type Item = (Line<'a>, &'a [u8]);
 
-    #[inline]
+    // Inlined into the loop over the inputs, which then keeps the iterator and the input in
+    // registers: called, it returns them through memory, and writes its own state back,
+    // stores that the caller's next atomic operation (the `Arc` of `gan migrate`'s cache)
+    // waits for.
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
     fn next(&mut self) -> Option<Self::Item> {
         if self.rest.is_empty() {
             return self.single.take();

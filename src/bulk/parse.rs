@@ -12,7 +12,7 @@ use std::str;
 
 use super::cell;
 use super::message::message;
-use super::write::{copy, decimal, json_string, quoted, styled, Format, Layout};
+use super::write::{copy, decimal, json_string, quoted, styled, Format, Layout, Out, Sink, RUN};
 use super::{Worker, Workers};
 use crate::dialect::{Actor, Dialect};
 use crate::error::{ErrorKind, ParseError};
@@ -20,6 +20,11 @@ use crate::grammar::compile::{held, Compiled, Groups};
 use crate::output::{self, ParseRecord};
 use crate::parse::{self, Stopped};
 use crate::records::{Block, Blocks, Framing, Line};
+
+/// The start and the end of a valid input's JSON record, around the input, the actor and
+/// the canonical form.
+const JSON_START: &[u8] = b"{\"input\":\"";
+const JSON_END: &[u8] = b"\"}\n";
 
 /// What is printed for each input.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -156,7 +161,7 @@ pub fn parse_stream(
     let parser = Parser::new(options);
     let mut workers = Workers::new(jobs, || Part {
         parser: parser.clone(),
-        out: Vec::new(),
+        out: Out::default(),
         counts: Counts::default(),
     });
     let mut blocks = Blocks::new(reader, framing, options.max_len);
@@ -167,7 +172,7 @@ pub fn parse_stream(
             for part in workers.run(&round) {
                 counts.add(&part.counts);
                 if !closed {
-                    closed = !write_open(out, &part.out)?;
+                    closed = !write_open(out, part.out.as_slice())?;
                 }
             }
             if closed {
@@ -203,7 +208,7 @@ pub(super) fn write_open(out: &mut impl Write, bytes: &[u8]) -> io::Result<bool>
 /// One thread of [`parse_stream`]: the records and counts of its part of a block.
 struct Part<'o> {
     parser: Parser<'o>,
-    out: Vec<u8>,
+    out: Out,
     counts: Counts,
 }
 
@@ -219,7 +224,7 @@ impl Worker for Part<'_> {
 }
 
 /// Parses the inputs of `part` into `out` and `counts` (emptied first).
-fn parse_part(parser: &Parser<'_>, part: &Block<'_>, out: &mut Vec<u8>, counts: &mut Counts) {
+fn parse_part(parser: &Parser<'_>, part: &Block<'_>, out: &mut Out, counts: &mut Counts) {
     out.clear();
     *counts = Counts::default();
     for (input, place) in part.lines_in_place() {
@@ -286,14 +291,18 @@ impl<'o> Parser<'o> {
     /// Parses `input`, counts its verdict in `counts` and appends what is printed for it to
     /// `out`.
     pub fn parse(&self, input: Line<'_>, out: &mut Vec<u8>, counts: &mut Counts) {
-        self.parse_one(input, input.bytes, out, counts);
+        // The record alone in its own buffer, then appended: room made in `out` itself would
+        // be made again at each call, as `out` grows.
+        let mut record = Out::default();
+        self.parse_one(input, input.bytes, &mut record, counts);
+        out.extend_from_slice(record.as_slice());
     }
 
     /// [`parse`](Self::parse), for the loop of a worker: a private function is called
     /// directly, a public one through the global offset table, one indirect call per input.
     /// `place` holds the input from its first byte on, and maybe the inputs after it (what
     /// [`Block::lines_in_place`] gives).
-    fn parse_one(&self, input: Line<'_>, place: &[u8], out: &mut Vec<u8>, counts: &mut Counts) {
+    fn parse_one(&self, input: Line<'_>, place: &[u8], out: &mut Out, counts: &mut Counts) {
         if let Some(fast) = self.fast.filter(|_| !input.is_truncated()) {
             let bytes = input.bytes;
             let death = if self.mode == Mode::All {
@@ -328,13 +337,15 @@ impl<'o> Parser<'o> {
                         let (kind, span, _) = parse::classify(dialect, text, death.offset, &probe);
                         counts.invalid_by_kind[kind_index(kind)] += 1;
                         if self.mode == Mode::InvalidOnly {
-                            invalid_only_text(input, kind.code(), span.start, out);
+                            out.with_vec(|out| {
+                                invalid_only_text(input, kind.code(), span.start, out);
+                            });
                         }
                         return;
                     }
                     let error = parse::diagnose(dialect, text, death.offset, &probe);
                     counts.count_error(&error);
-                    self.write_error(input, &error, out);
+                    out.with_vec(|out| self.write_error(input, &error, out));
                     return;
                 }
             }
@@ -347,33 +358,55 @@ impl<'o> Parser<'o> {
         }
         match (self.mode, &result) {
             (Mode::Count, _) | (Mode::InvalidOnly, Ok(_)) => {}
-            (Mode::InvalidOnly | Mode::All, Err(error)) => self.write_error(input, error, out),
-            (Mode::All, Ok(actor)) => write_actor(options, input, actor, out),
+            (Mode::InvalidOnly | Mode::All, Err(error)) => {
+                out.with_vec(|out| self.write_error(input, error, out));
+            }
+            (Mode::All, Ok(actor)) => out.with_vec(|out| write_actor(options, input, actor, out)),
         }
     }
 
     /// A valid input of `len` bytes seen by the fast path, in `place` (from its first byte
     /// on): the record [`ParseRecord`] and its text form give.
-    #[inline]
-    fn write_valid(&self, len: usize, place: &[u8], groups: &Groups, out: &mut Vec<u8>) {
+    // Inlined into the loop of a worker, with the record's writer.
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    fn write_valid(&self, len: usize, place: &[u8], groups: &Groups, out: &mut Out) {
         if self.cell {
-            self.write_cell(&place[..len], groups, out);
+            out.with_vec(|out| self.write_cell(&place[..len], groups, out));
             return;
         }
         match self.options.format {
             Format::Text => {
-                out.push(b'"');
-                copy(out, place, (0, len));
-                self.text_actor.write(place, groups, out);
+                let most = 1 + len + RUN + self.text_actor.most(len);
+                self.text_record(len, place, groups, &mut out.record(most));
             }
             Format::Json => {
-                out.extend_from_slice(b"{\"input\":\"");
-                copy(out, place, (0, len));
-                self.json_actor.write(place, groups, out);
-                copy(out, place, (0, len));
-                out.extend_from_slice(b"\"}\n");
+                let most =
+                    JSON_START.len() + 2 * (len + RUN) + self.json_actor.most(len) + JSON_END.len();
+                self.json_record(len, place, groups, &mut out.record(most));
             }
         }
+    }
+
+    /// [`Parser::write_valid`]'s text record.
+    // Inlined into the writer of a record, whose cursor then lives in registers.
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    fn text_record(&self, len: usize, place: &[u8], groups: &Groups, out: &mut impl Sink) {
+        out.slice(b"\"");
+        copy(out, place, (0, len));
+        self.text_actor.write(place, groups, out);
+    }
+
+    /// [`Parser::write_valid`]'s JSON record.
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    fn json_record(&self, len: usize, place: &[u8], groups: &Groups, out: &mut impl Sink) {
+        out.slice(JSON_START);
+        copy(out, place, (0, len));
+        self.json_actor.write(place, groups, out);
+        copy(out, place, (0, len));
+        out.slice(JSON_END);
     }
 
     /// [`Parser::write_valid`] for CELL, whose indices no layout holds: what

@@ -36,6 +36,9 @@ pub(super) struct Layout {
     /// is the second player's).
     sided: bool,
     tails: Vec<Piece>,
+    /// The most bytes the pieces write ([`Piece::most`]): the head, what is between and the
+    /// longest tail.
+    most: usize,
 }
 
 /// The text attributes of a dialect's actors.
@@ -74,35 +77,175 @@ impl Piece {
     }
 
     /// Appends the bytes to `out`.
-    #[inline]
-    fn write(&self, out: &mut Vec<u8>) {
+    // Inlined into the writer of a record, whose cursor then lives in registers.
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    fn write(&self, out: &mut impl Sink) {
         match self {
-            Piece::Short { bytes, len } => {
-                let end = out.len() + len;
-                out.extend_from_slice(bytes);
-                out.truncate(end);
-            }
-            Piece::Long(bytes) => out.extend_from_slice(bytes),
+            Piece::Short { bytes, len } => out.padded(bytes, *len),
+            Piece::Long(bytes) => slice_apart(out, bytes),
+        }
+    }
+
+    /// The most bytes [`write`](Self::write) writes before it cuts them.
+    fn most(&self) -> usize {
+        match self {
+            Piece::Short { .. } => SHORT,
+            Piece::Long(bytes) => bytes.len(),
         }
     }
 }
 
 /// The most bytes [`copy`] copies as a run of a fixed size.
-const RUN: usize = 32;
+pub(super) const RUN: usize = 32;
 
 /// Appends `place[start..end]`. When `place` holds [`RUN`] bytes from `start` on (an input
 /// in place in its block is followed by the next ones), a short span is copied as those
 /// `RUN` bytes and cut to its length: a copy of a fixed size, where one of a length known
-/// only at run time is a call to `memcpy`.
-#[inline]
-pub(super) fn copy(out: &mut Vec<u8>, place: &[u8], (start, end): (usize, usize)) {
+/// only at run time is a call to `memcpy`. It writes at most `RUN + end - start` bytes.
+// Inlined into the writer of a record, whose cursor then lives in registers.
+#[allow(clippy::inline_always)]
+#[inline(always)]
+pub(super) fn copy(out: &mut impl Sink, place: &[u8], (start, end): (usize, usize)) {
     match place[start..].first_chunk::<RUN>() {
-        Some(run) if end - start <= RUN => {
-            let cut = out.len() + (end - start);
-            out.extend_from_slice(run);
-            out.truncate(cut);
+        Some(run) if end - start <= RUN => out.padded(run, end - start),
+        _ => slice_apart(out, &place[start..end]),
+    }
+}
+
+/// [`Sink::slice`], in a function of its own: where the other branch writes a piece of a
+/// fixed size, the compiler would otherwise make both one `memcpy` of a length chosen
+/// between them, and the fixed-size copy a call.
+#[inline(never)]
+#[cold]
+fn slice_apart(out: &mut impl Sink, bytes: &[u8]) {
+    out.slice(bytes);
+}
+
+/// Where the pieces of a record go: a `Vec` (each piece a copy, a capacity check and a new
+/// length), or a [`Cursor`] into room made ahead (a copy).
+pub(super) trait Sink {
+    /// Appends the first `len` bytes of `bytes` (at most `N`), maybe by writing all `N` and
+    /// cutting the rest, a copy of a fixed size.
+    fn padded<const N: usize>(&mut self, bytes: &[u8; N], len: usize);
+    /// Appends `bytes`.
+    fn slice(&mut self, bytes: &[u8]);
+}
+
+impl Sink for Vec<u8> {
+    #[inline]
+    fn padded<const N: usize>(&mut self, bytes: &[u8; N], len: usize) {
+        debug_assert!(len <= N);
+        let end = self.len() + len;
+        self.extend_from_slice(bytes);
+        self.truncate(end);
+    }
+
+    #[inline]
+    fn slice(&mut self, bytes: &[u8]) {
+        self.extend_from_slice(bytes);
+    }
+}
+
+/// The room [`Out::record`] makes for a record, written from its start on: what it wrote
+/// joins the records when it is dropped.
+#[derive(Debug)]
+pub(super) struct Cursor<'r> {
+    room: &'r mut [u8],
+    /// The bytes written.
+    at: usize,
+    /// The length of the records.
+    len: &'r mut usize,
+}
+
+impl Drop for Cursor<'_> {
+    #[inline]
+    fn drop(&mut self) {
+        *self.len += self.at;
+    }
+}
+
+impl Sink for Cursor<'_> {
+    // Inlined into the writer of a record, whose cursor then lives in registers.
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    fn padded<const N: usize>(&mut self, bytes: &[u8; N], len: usize) {
+        debug_assert!(len <= N);
+        self.room[self.at..][..N].copy_from_slice(bytes);
+        self.at += len;
+    }
+
+    // Inlined into the writer of a record, whose cursor then lives in registers.
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    fn slice(&mut self, bytes: &[u8]) {
+        self.room[self.at..][..bytes.len()].copy_from_slice(bytes);
+        self.at += bytes.len();
+    }
+}
+
+/// A worker's records: written at a cursor into room that the buffer holds already past
+/// them ([`Out::record`]), so that a piece of a record is a copy into a slice sized once
+/// per record, with no capacity check and no length stored per piece; or through a `Vec`
+/// ([`Out::with_vec`]).
+#[derive(Debug, Default, Clone)]
+pub(super) struct Out {
+    /// The records, then room (bytes that mean nothing).
+    bytes: Vec<u8>,
+    /// The length of the records.
+    len: usize,
+    /// What [`Out::with_vec`] has written, before it is copied to the records.
+    scratch: Vec<u8>,
+}
+
+/// The room [`Out::record`] makes past a record when it grows the buffer.
+const ROOM: usize = 1 << 16;
+
+impl Out {
+    /// The records.
+    pub(super) fn as_slice(&self) -> &[u8] {
+        &self.bytes[..self.len]
+    }
+
+    /// Forgets the records (the room stays).
+    pub(super) fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    /// Room for a record of at most `most` bytes, appended as the returned [`Cursor`] writes
+    /// it (a cursor that a function inlined where it is made writes to lives in registers).
+    /// Writing more than `most` bytes to it panics.
+    // Inlined into the writer of a record, whose cursor then lives in registers.
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    pub(super) fn record(&mut self, most: usize) -> Cursor<'_> {
+        let end = self.len + most;
+        if self.bytes.len() < end {
+            self.grow(end);
         }
-        _ => out.extend_from_slice(&place[start..end]),
+        Cursor {
+            room: &mut self.bytes[self.len..end],
+            at: 0,
+            len: &mut self.len,
+        }
+    }
+
+    /// Makes room up to `end` and [`ROOM`] more, zeroed in place: the buffer's capacity grows
+    /// as a `Vec`'s does (its pages kept when it moves), and only the bytes up to the room are
+    /// written (a new zeroed buffer per growth would touch every page again, and hold the
+    /// old one meanwhile).
+    #[cold]
+    fn grow(&mut self, end: usize) {
+        self.bytes.resize(end + ROOM, 0);
+    }
+
+    /// Appends what `write` writes into a `Vec`.
+    pub(super) fn with_vec(&mut self, write: impl FnOnce(&mut Vec<u8>)) {
+        let mut scratch = std::mem::take(&mut self.scratch);
+        scratch.clear();
+        write(&mut scratch);
+        self.record(scratch.len()).slice(&scratch);
+        self.scratch = scratch;
     }
 }
 
@@ -121,7 +264,7 @@ impl Layout {
     pub(super) fn new(dialect: Dialect, format: Format, start: &[u8], end: &[u8]) -> Layout {
         let marks = [STYLE_MARK, TYPE_MARK];
         let (mut head, mut between) = (None, None);
-        let tails = (0..KEYS)
+        let tails: Vec<Piece> = (0..KEYS)
             .map(|key| {
                 let fields = fields_of_key(dialect, key);
                 let written = match format {
@@ -162,20 +305,32 @@ impl Layout {
             (false, true) => Texts::One(Role::Type),
             (false, false) => Texts::None,
         };
+        let head = Piece::new(&first);
+        let between = Piece::new(&between.unwrap_or_default());
+        let most = head.most() + between.most() + tails.iter().map(Piece::most).max().unwrap_or(0);
         Layout {
-            head: Piece::new(&first),
-            between: Piece::new(&between.unwrap_or_default()),
+            head,
+            between,
             texts,
             sided: has(Role::Uppercase),
             tails,
+            most,
         }
+    }
+
+    /// The most bytes [`write`](Self::write) writes for an input of `len` bytes.
+    pub(super) fn most(&self, len: usize) -> usize {
+        // Two spans of the input, each maybe copied as a run.
+        self.most + 2 * (len + RUN)
     }
 
     /// The start and the actor of an accepted input, whose text attributes are printable
     /// ASCII without `"` or `\\`, from its role `groups`. `place` holds the input from its
     /// first byte on (and maybe bytes after it: see [`copy`]).
-    #[inline]
-    pub(super) fn write(&self, place: &[u8], groups: &Groups, out: &mut Vec<u8>) {
+    // Inlined into the writer of a record, whose cursor then lives in registers.
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    pub(super) fn write(&self, place: &[u8], groups: &Groups, out: &mut impl Sink) {
         self.head.write(out);
         match self.texts {
             Texts::Both => {
@@ -409,8 +564,76 @@ mod tests {
                     serde_json::to_vec(&fields).unwrap(),
                     "{dialect} {key}"
                 );
+                // At a cursor, in the room `most` makes: the same bytes.
+                for (layout, expected) in [(&text, &line), (&json, &object)] {
+                    let mut out = Out::default();
+                    layout.write(input, &parts, &mut out.record(layout.most(input.len())));
+                    assert_eq!(out.as_slice(), expected, "{dialect} {key}");
+                }
             }
         }
+    }
+
+    /// Records written at a cursor (pieces of fixed sizes cut to their lengths, slices of
+    /// any length, across the first growth of the buffer and past it) and through a `Vec`
+    /// are what a `Vec` written with the same pieces holds, and `clear` starts again.
+    #[test]
+    fn out_holds_what_a_vec_would_hold() {
+        let (mut out, mut vec) = (Out::default(), Vec::new());
+        let long: Vec<u8> = (0..=255u8).cycle().take(3 * ROOM).collect();
+        let run: [u8; RUN] = std::array::from_fn(|i| b'a' + u8::try_from(i % 26).unwrap());
+        for round in 0..3 {
+            out.clear();
+            vec.clear();
+            for i in 0..200 {
+                let (len, slice) = (i % (RUN + 1), &long[..i * i % long.len()]);
+                let mut cursor = out.record(RUN + slice.len() + 1);
+                cursor.padded(&run, len);
+                cursor.slice(slice);
+                drop(cursor);
+                vec.padded(&run, len);
+                vec.slice(slice);
+                if i % 7 == round {
+                    out.with_vec(|out| out.extend_from_slice(b"<vec>"));
+                    vec.extend_from_slice(b"<vec>");
+                }
+                // A record that writes nothing.
+                out.record(RUN);
+            }
+            assert_eq!(out.as_slice(), vec, "{round}");
+        }
+        assert_eq!(out.clone().as_slice(), vec);
+        // A first record longer than twice the least room.
+        let mut out = Out::default();
+        out.record(3 * ROOM).slice(&long);
+        assert_eq!(out.as_slice(), long);
+    }
+
+    /// `most` makes room for spans longer than a run too.
+    #[test]
+    fn a_layout_writes_long_spans_in_the_room_most_makes() {
+        let input = [vec![b'S'; 3 * RUN], vec![b'T'; 3 * RUN]].concat();
+        let parts = Groups::of(&[
+            (Role::Style, (0, 3 * RUN)),
+            (Role::Type, (3 * RUN, input.len())),
+        ]);
+        for dialect in Dialect::ALL {
+            for format in [Format::Text, Format::Json] {
+                let layout = Layout::new(dialect, format, b"<", b">");
+                let mut vec = Vec::new();
+                layout.write(&input, &parts, &mut vec);
+                let mut out = Out::default();
+                layout.write(&input, &parts, &mut out.record(layout.most(input.len())));
+                assert_eq!(out.as_slice(), vec, "{dialect}");
+            }
+        }
+    }
+
+    #[test]
+    #[should_panic(expected = "range end index")]
+    fn a_record_longer_than_its_room_panics() {
+        let mut out = Out::default();
+        out.record(RUN - 1).padded(&[0; RUN], 1);
     }
 
     #[test]

@@ -185,31 +185,50 @@ impl Tagged {
 
     /// [`run`](Self::run), writing `WIDTH` slots per byte.
     #[inline]
-    // The casts take the halves of a packed step, and offsets of inputs `judge` keeps under
-    // `u32::MAX` bytes.
-    #[allow(clippy::cast_possible_truncation)]
     fn walk<const WIDTH: usize>(&self, input: &[u8], slots: &mut Slots) -> Result<u32, Stop> {
+        let stop = self.prefix::<WIDTH>(input, slots);
+        if stop.offset < input.len() {
+            return Err(stop);
+        }
+        self.end_with::<WIDTH>(stop, slots).ok_or(stop)
+    }
+
+    /// Walks `input` until no transition reads its next byte, or to its end, with no look at
+    /// the end of input, writing `WIDTH` slots per byte: where it stopped.
+    #[inline]
+    // The casts take the low half of a packed step, and offsets of inputs that the callers
+    // keep under `u32::MAX` bytes.
+    #[allow(clippy::cast_possible_truncation)]
+    fn prefix<const WIDTH: usize>(&self, input: &[u8], slots: &mut Slots) -> Stop {
         let mut state = self.start;
         for (at, &byte) in input.iter().enumerate() {
             let step = self.table[state as usize + usize::from(self.classes[usize::from(byte)])];
             // The low half: the next state (its id fits: the build checked).
             let next = step as u32;
             if next == DEAD {
-                return Err(Stop { offset: at, state });
+                return Stop { offset: at, state };
             }
             set_slots::<WIDTH>(slots, step, at as u32);
             state = next;
         }
-        let index = state as usize + self.eoi;
+        Stop {
+            offset: input.len(),
+            state,
+        }
+    }
+
+    /// Whether the input read up to `at` is accepted as it is: then the mask of the slots
+    /// its path set, the slots set at the end of input written (`WIDTH` of them).
+    #[inline]
+    #[allow(clippy::cast_possible_truncation)]
+    fn end_with<const WIDTH: usize>(&self, at: Stop, slots: &mut Slots) -> Option<u32> {
+        let index = at.state as usize + self.eoi;
         let step = self.table[index];
         if step as u32 != ACCEPT {
-            return Err(Stop {
-                offset: input.len(),
-                state,
-            });
+            return None;
         }
-        set_slots::<WIDTH>(slots, step, input.len() as u32);
-        Ok(self.accepted[index])
+        set_slots::<WIDTH>(slots, step, at.offset as u32);
+        Some(self.accepted[index])
     }
 
     /// Whether `byte` continues a walk that stopped in `state`.
