@@ -104,8 +104,11 @@ for _ in range(runs):
     start = time.perf_counter()
     # Peak RSS from /usr/bin/time (a fork of this process would count Python's own memory).
     with open(file, "rb") as stdin:
-        subprocess.run(["/usr/bin/time", "-q", "-f", "%M", "-o", rss_file] + command,
-                       stdin=stdin, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        run = subprocess.run(["/usr/bin/time", "-q", "-f", "%M", "-o", rss_file] + command,
+                             stdin=stdin, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    # 1 is an input rejected; 2 or more (a usage error: an older gan without -d) is no figure.
+    if run.returncode not in (0, 1):
+        sys.exit(f"{name}: exit status {run.returncode}: {run.stderr.decode(errors='replace')[-500:]}")
     walls.append(time.perf_counter() - start)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpus.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
