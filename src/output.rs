@@ -169,7 +169,7 @@ impl DetectRecord {
     }
 
     /// [`of_line`](Self::of_line) among `dialects` only, as
-    /// [`detect_among`](crate::detect::detect_among) chooses them.
+    /// [`detect_among`] chooses them.
     pub fn among(record: Line<'_>, limit: usize, dialects: &[Dialect]) -> Self {
         let (input, input_hex, input_length) = input_fields(record);
         let (mut accepted, mut rejected) = (Vec::new(), Vec::new());
