@@ -18,7 +18,7 @@ pub(crate) use hex::input_bytes;
 
 use crate::model::Dialect;
 
-use super::UnknownDialect;
+use super::{Item, UnknownDialect};
 
 /// `value` as compact JSON text (the reports' `request` and `expected` members).
 pub(crate) fn json_text(value: &impl serde::Serialize) -> String {
@@ -31,6 +31,30 @@ pub(crate) fn dialect_of(id: &str, name: &str) -> Result<Dialect, UnknownDialect
         id: id.to_owned(),
         dialect: name.to_owned(),
     })
+}
+
+/// `vectors`, taken by value, each moved into its item by `item` as the iterator goes (no
+/// copy of a corpus while planning), once `check` has found every one convertible: else
+/// the first vector's error, before any item.
+pub(crate) fn moved_items<V: 'static>(
+    vectors: Vec<V>,
+    check: impl Fn(&V) -> Result<(), UnknownDialect>,
+    item: fn(V) -> Result<Item, UnknownDialect>,
+) -> Result<Box<dyn Iterator<Item = Item>>, UnknownDialect> {
+    vectors.iter().try_for_each(check)?;
+    Ok(Box::new(
+        vectors
+            .into_iter()
+            .filter_map(move |vector| item(vector).ok()),
+    ))
+}
+
+/// The dialects a conversion's vector names, `from` and `to`, both known: else the error of
+/// the first that is not.
+pub(crate) fn conversion_dialects(id: &str, from: &str, to: &str) -> Result<(), UnknownDialect> {
+    dialect_of(id, from)?;
+    dialect_of(id, to)?;
+    Ok(())
 }
 
 /// The segments of `id` between its first two and its last: `ggn/invalid/g9/piece` → `g9`.

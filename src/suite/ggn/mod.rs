@@ -13,7 +13,7 @@ pub mod validate;
 
 use self::format::{EvaluationVector, GgnFiles, ValidationVector};
 use self::protocol::Request;
-use super::common::{dialect_of, input_bytes, json_text, middle};
+use super::common::{dialect_of, input_bytes, json_text, middle, moved_items};
 use super::{
     Answer, Checks, Descriptor, DialectSet, Generator, Item, Status, Suite, SuiteCorpus,
     SuiteVector, UnknownDialect, Vector, VectorFiles,
@@ -63,21 +63,22 @@ impl SuiteCorpus for GgnFiles {
     /// Each vector moved into its item (no copy of the corpus while planning), every
     /// dialect checked first.
     fn into_items(self: Box<Self>) -> Result<Box<dyn Iterator<Item = Item>>, UnknownDialect> {
-        for vector in &self.validation.vectors {
-            dialect_of(&vector.id, &vector.dialect)?;
-        }
-        for vector in &self.evaluation.vectors {
-            dialect_of(&vector.id, &vector.dialect)?;
-        }
         let GgnFiles {
             validation,
             evaluation,
         } = *self;
-        let validation = validation.vectors.into_iter().map(validation_item);
-        let evaluation = evaluation.vectors.into_iter().map(evaluation_item);
-        Ok(Box::new(
-            validation.chain(evaluation).filter_map(Result::ok),
-        ))
+        let known = |id: &str, dialect: &str| dialect_of(id, dialect).map(drop);
+        let validation = moved_items(
+            validation.vectors,
+            |vector| known(&vector.id, &vector.dialect),
+            validation_item,
+        )?;
+        let evaluation = moved_items(
+            evaluation.vectors,
+            |vector| known(&vector.id, &vector.dialect),
+            evaluation_item,
+        )?;
+        Ok(Box::new(validation.chain(evaluation)))
     }
 }
 

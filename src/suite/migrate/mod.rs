@@ -12,7 +12,7 @@ pub mod validate;
 
 use self::format::{MigrationFile, MigrationVector};
 use self::protocol::{Reply, Request, NOT_UTF8};
-use super::common::{dialect_of, json_text, middle};
+use super::common::{conversion_dialects, dialect_of, json_text, middle, moved_items};
 use super::{
     Answer, Checks, Descriptor, DialectSet, Generator, Item, Status, Suite, SuiteCorpus,
     SuiteVector, UnknownDialect, Vector, VectorFiles,
@@ -58,15 +58,11 @@ impl SuiteCorpus for MigrationFile {
     /// Each vector moved into its item (no copy of the corpus while planning), every
     /// dialect checked first.
     fn into_items(self: Box<Self>) -> Result<Box<dyn Iterator<Item = Item>>, UnknownDialect> {
-        for vector in &self.vectors {
-            dialect_of(&vector.id, &vector.from)?;
-            dialect_of(&vector.id, &vector.to)?;
-        }
-        Ok(Box::new(
-            self.vectors
-                .into_iter()
-                .filter_map(|vector| item(vector).ok()),
-        ))
+        moved_items(
+            self.vectors,
+            |vector| conversion_dialects(&vector.id, &vector.from, &vector.to),
+            item,
+        )
     }
 }
 
