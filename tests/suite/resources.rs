@@ -9,19 +9,20 @@
 //! - `ggn validate` and `migrate --ggn`: at most 4x the document plus 64 MiB (their S is at
 //!   most 2 MiB, so that 8S is under the reader's default size limit of 16 MiB);
 //! - `ggn validate --edition ggn-2025-10` on a document in the engine's shape (S and 8S) and
-//!   on an error-dense one (8S, memory only): the same budget;
+//!   on an error-dense one (memory only, of the largest size the reader takes: 16 MiB less
+//!   32 KiB, as every error-dense document below): the same budget;
 //! - `ggn moves --edition ggn-2025-10` with rules of S and 8S in that shape (the model of the
 //!   whole document is held): the same budget;
 //! - `ggn validate` on error-dense documents (`{"x":[],"x":[],…}`, three diagnostics every
-//!   7 bytes, at the top level and inside one piece): the same budget at 8S, text and JSON
-//!   (the diagnostics are written as they are found, not held); text timed at S/8 and S;
+//!   7 bytes, at the top level and inside one piece): the same budget at 16 MiB, text and
+//!   JSON (the diagnostics are written as they are found, not held); text timed at S/8 and S;
 //! - `ggn moves` with error-dense rules and `migrate --ggn` of an error-dense document: the
-//!   same budget at 8S, the 2014 edition's timed at S/8 and S (the newest edition's reading
+//!   same budget at 16 MiB, the 2014 edition's timed at S/8 and S (the newest edition's reading
 //!   is timed by its `ggn validate` test);
-//! - `migrate --ggn` of a valid document dense in warnings (8S, both editions): the same
+//! - `migrate --ggn` of a valid document dense in warnings (16 MiB, both editions): the same
 //!   budget (memory only);
-//! - `ggn moves` with an error-dense board (2014 edition) or position (newest), 8S: the same
-//!   budget (memory only);
+//! - `ggn moves` with an error-dense board (2014 edition) or position (newest), 16 MiB: the
+//!   same budget (memory only);
 //! - `ggn moves`: at most 4x the documents plus 64 MiB, on a board of S and 8S (at most
 //!   2 MiB and 16 MiB) with a few rules, each move printed with its whole board (see also
 //!   `hardening::ggn_moves_holds_one_board_at_a_time`);
@@ -29,8 +30,9 @@
 //!   (of 8S, and at least 24 MiB so that the program's own size does not dominate).
 //! - `parse` text output of one long line: its peak within 2x of the JSON output's (no table
 //!   of every byte's column);
-//! - `check` with replies padded to 32 KiB and 256 KiB: 56 MiB plus 16 KiB per vector (a
-//!   reply is kept bounded, not whole);
+//! - `check` with replies padded to 32 KiB and 256 KiB: the same run's peak with tiny replies
+//!   plus 16 KiB per vector and the batch reader's read-ahead (a reply is kept bounded, not
+//!   whole);
 //! - `check --skip-file` of 1,250 and 10,000 globs over as many vectors: time only (the
 //!   patterns are compiled once).
 //!
@@ -283,6 +285,13 @@ const MIGRATE_GGN: [&str; 7] = [
 /// (`migrate --ggn` has no `--max-size`), so S is at most 2 MiB minus a margin.
 const GGN_MAX_SMALL: usize = (2 << 20) - 4096;
 
+/// The size of the error-dense GGN documents whose memory is measured, whatever S: the
+/// largest the reader takes by default (16 MiB), less a margin. Their memory grows faster
+/// than the budget's 4x (a key every 7 bytes, each costing a few words), which only the
+/// 64 MiB absorbs: issue 22's own document of 14.7 MB peaked at 141 MB against a budget of
+/// 123 MB while one of 8 MiB was within it, so the promise is measured where it is tightest.
+const ERROR_DENSE_SIZE: usize = 8 * GGN_MAX_SMALL;
+
 #[test]
 #[ignore = "needs the release binary: .ci/run runs it"]
 fn ggn_commands_scale_linearly_within_their_budget() {
@@ -331,7 +340,7 @@ fn ggn_error_dense(size: usize, in_piece: bool) -> Vec<u8> {
 #[ignore = "needs the release binary: .ci/run runs it"]
 fn ggn_validate_error_dense_within_the_ggn_budget() {
     let size = small_size().min(GGN_MAX_SMALL);
-    // Text timed (S/8 and S) and measured at 8S; JSON, the same reading with another
+    // Text timed (S/8 and S) and measured at [`ERROR_DENSE_SIZE`]; JSON, the same reading with another
     // writer, measured only.
     for (name, args, timed) in [
         ("ggn validate (error-dense)", &["ggn", "validate"][..], true),
@@ -351,10 +360,10 @@ fn ggn_validate_error_dense_within_the_ggn_budget() {
     within_ggn_budget(name, peak, document);
 }
 
-/// The peak RSS (KiB) of `gan ARGS… FILE` on an error-dense document of 8 × `size` bytes
-/// (inside one piece when `in_piece`), and that document's length. When `timed`, its time
-/// is first compared on documents of `size` / 8 and `size` ([`scales_linearly_from`]):
-/// the same reading, an eighth of the cost of timing the large one.
+/// The peak RSS (KiB) of `gan ARGS… FILE` on an error-dense document of [`ERROR_DENSE_SIZE`]
+/// bytes (inside one piece when `in_piece`), and that document's length. When `timed`, its
+/// time is first compared on documents of `size` / 8 and `size` ([`scales_linearly_from`]):
+/// the same reading, a fraction of the cost of timing the large one.
 fn error_dense_peak(
     size: usize,
     name: &str,
@@ -368,7 +377,7 @@ fn error_dense_peak(
     }
     let dir = tempfile::tempdir().unwrap();
     let large = dir.path().join("large.json");
-    let text = make(8 * size);
+    let text = make(ERROR_DENSE_SIZE);
     let document = text.len();
     std::fs::write(&large, text).unwrap();
     let peak = peak_rss_kib(&command(args, &large), None);
@@ -377,7 +386,7 @@ fn error_dense_peak(
 }
 
 /// `gan ARGS… FILE` on an error-dense document (`{"x":[],…}`): of 1,000 bytes, rejected
-/// (exit 1) with what `written` checks of its standard error; then of 8S within the GGN
+/// (exit 1) with what `written` checks of its standard error; then of [`ERROR_DENSE_SIZE`] within the GGN
 /// budget (`extra`: the bytes of its other inputs), its time compared first at S/8 and S
 /// when `timed` ([`error_dense_peak`]).
 fn error_dense_within_the_ggn_budget(
@@ -554,7 +563,8 @@ fn ggn_warning_dense(size: usize, piece: &str) -> Vec<u8> {
 fn migrate_ggn_warning_dense_within_the_ggn_budget() {
     // A valid source: the 2014 edition keeps the place of each of its warnings (its target's
     // check does not repeat them); the newest hands on a `perform-dropped` per variant.
-    // Memory only, at 8S.
+    // Memory only, at the largest size the reader takes (a warning's place costs more than
+    // the 31 bytes of the document that make it: over the budget at 16 MiB only).
     for (name, args, piece, dropped) in [
         (
             "migrate --ggn (warning-dense)",
@@ -582,7 +592,7 @@ fn migrate_ggn_warning_dense_within_the_ggn_budget() {
         let warned = stderr.matches("warning perform-dropped").count();
         assert_eq!(warned, dropped * sources, "{name}: {stderr}");
         let large = dir.path().join("large.json");
-        let text = ggn_warning_dense(8 * small_size().min(GGN_MAX_SMALL), piece);
+        let text = ggn_warning_dense(ERROR_DENSE_SIZE, piece);
         let document = text.len();
         std::fs::write(&large, text).unwrap();
         let peak = peak_rss_kib(&command(args, &large), None);
@@ -628,7 +638,7 @@ fn ggn_validate_newest_edition_within_the_ggn_budget() {
     // run, memory only: the time of this shape is measured for the 2014 edition).
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("error-dense.json");
-    let text = ggn_error_dense(8 * size, false);
+    let text = ggn_error_dense(ERROR_DENSE_SIZE, false);
     let document = text.len();
     std::fs::write(&file, text).unwrap();
     let peak = peak_rss_kib(&command(&newest, &file), None);
@@ -1163,7 +1173,12 @@ fn check_keeps_a_bounded_part_of_each_reply() {
     eprintln!("check (padded replies): {t_small:?} -> {t_large:?} (x{ratio:.1}), peak {peak:?} KiB (tiny replies: {base:?} KiB)");
     assert!(ratio <= 24.0, "8x the replies took {ratio:.1}x the time");
     if let (Some(peak), Some(base)) = (peak, base) {
-        let budget = base + ((vectors * KEPT_PER_REPLY) >> 10);
+        // Plus the batch reader's read-ahead (docs/limits.md): 16 batches the judge has not
+        // taken, the one it judges and the partial line, each a reply and a 64 KiB read at
+        // most. The judge falls behind only under load, which is when a budget without it
+        // failed (by 2.3 MB, load 6).
+        let read_ahead = (18 * (8 * small as u64 + (64 << 10))) >> 10;
+        let budget = base + ((vectors * KEPT_PER_REPLY) >> 10) + read_ahead;
         assert!(peak <= budget, "peak {peak} KiB over {budget} KiB");
     }
 }

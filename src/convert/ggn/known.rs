@@ -21,13 +21,14 @@ pub(super) struct Known {
 impl Known {
     /// Notes a warning of `code` at `pointer`.
     pub(super) fn insert(&mut self, code: &'static str, pointer: &str) {
-        let id = match self.codes.iter().position(|known| *known == code) {
-            Some(id) => id,
-            None => {
+        let id = self
+            .codes
+            .iter()
+            .position(|known| *known == code)
+            .unwrap_or_else(|| {
                 self.codes.push(code);
                 self.codes.len() - 1
-            }
-        };
+            });
         // The codes are the constants of `crate::ggn::codes`: far fewer than 2^16.
         let id = u16::try_from(id).unwrap_or(u16::MAX);
         self.text.extend_from_slice(&id.to_be_bytes());

@@ -41,11 +41,12 @@
 //! assert_eq!((problem.code(), problem.pointer()), ("key-collision", "/CHESS:K"));
 //! ```
 
+mod known;
 mod newest;
 mod problem;
 mod walk;
 
-use std::collections::HashSet;
+use self::known::Known;
 
 pub use self::newest::{
     migrate_to_newest, migrate_to_newest_to, NOT_CELL, PERFORM_DROPPED, SCHEMA_DROPPED,
@@ -130,7 +131,7 @@ pub fn migrate_document_to(
 /// (`known`), whether every problem is an error (`strict`).
 struct Target<'k> {
     options: document::Options,
-    known: Option<&'k HashSet<(&'static str, String)>>,
+    known: Option<&'k Known>,
     strict: bool,
 }
 
@@ -176,7 +177,7 @@ fn check_source(
     limits: &Limits,
     keep_warnings: bool,
     problems: &mut dyn FnMut(Problem),
-) -> Result<HashSet<(&'static str, String)>, Migrated> {
+) -> Result<Known, Migrated> {
     let options = document::Options {
         limits: *limits,
         ..document::Options::in_dialect(converter.from())
@@ -186,12 +187,13 @@ fn check_source(
         refused: false,
         errors: 0,
         keep_warnings,
-        known: HashSet::new(),
+        known: Known::default(),
     };
     document::diagnose_to(input, &options, &mut source);
     if source.refused {
         Err(Migrated::refused(source.errors))
     } else {
+        source.known.seal();
         Ok(source.known)
     }
 }
@@ -221,7 +223,7 @@ struct SourceSink<'p> {
     errors: usize,
     keep_warnings: bool,
     /// The code and pointer of each warning of a valid source, when `keep_warnings`.
-    known: HashSet<(&'static str, String)>,
+    known: Known,
 }
 
 impl document::Sink for SourceSink<'_> {
@@ -234,7 +236,7 @@ impl document::Sink for SourceSink<'_> {
         if self.refused {
             (self.problems)(Problem::source(&diagnostic));
         } else if self.keep_warnings {
-            self.known.insert((diagnostic.code, diagnostic.pointer));
+            self.known.insert(diagnostic.code, &diagnostic.pointer);
         }
     }
 }
@@ -365,7 +367,7 @@ fn check_target(
 
 /// Stage 3's diagnostics, each a problem at the pointer of the input.
 struct TargetSink<'k, 'w, 'a, 'p> {
-    known: Option<&'k HashSet<(&'static str, String)>>,
+    known: Option<&'k Known>,
     strict: bool,
     walk: &'w walk::Walk<'a>,
     problems: &'p mut dyn FnMut(Problem),
@@ -379,7 +381,7 @@ impl document::Sink for TargetSink<'_, '_, '_, '_> {
         let at = self.walk.source_pointer(&diagnostic.pointer);
         let known = self
             .known
-            .is_some_and(|known| known.contains(&(diagnostic.code, at.clone())));
+            .is_some_and(|known| known.contains(diagnostic.code, &at));
         if !diagnostic.is_error() && known {
             return;
         }
