@@ -447,20 +447,25 @@ impl<'o> Parser<'o> {
     /// A rejected input: its record ([`Mode::All`]) or its `--invalid-only` line.
     fn write_error(&self, input: Line<'_>, error: &ParseError, out: &mut Vec<u8>) {
         let options = self.options;
+        if options.format == Format::Text {
+            match self.mode {
+                Mode::InvalidOnly => invalid_only_text(input, error.code(), error.offset(), out),
+                _ => self.error_text(input.bytes, error, out),
+            }
+            return;
+        }
+        // JSON: the input as a string when it is whole UTF-8 (the serde record otherwise).
         let text = (!input.is_truncated())
             .then(|| str::from_utf8(input.bytes).ok())
             .flatten();
-        match (self.mode, options.format, text) {
-            (Mode::InvalidOnly, Format::Text, _) => {
-                invalid_only_text(input, error.code(), error.offset(), out);
-            }
-            (Mode::InvalidOnly, Format::Json, Some(text)) => {
+        match (self.mode, text) {
+            (Mode::InvalidOnly, Some(text)) => {
                 out.extend_from_slice(b"{\"line\":");
                 decimal(out, input.number);
                 out.push(b',');
                 self.error_fields(text, error, out);
             }
-            (Mode::InvalidOnly, Format::Json, None) => {
+            (Mode::InvalidOnly, None) => {
                 out.extend_from_slice(b"{\"line\":");
                 decimal(out, input.number);
                 out.push(b',');
@@ -471,16 +476,15 @@ impl<'o> Parser<'o> {
                 out.remove(start);
                 out.push(b'\n');
             }
-            (_, Format::Json, Some(text)) => {
+            (_, Some(text)) => {
                 out.push(b'{');
                 self.error_fields(text, error, out);
             }
-            (_, Format::Json, None) => {
+            (_, None) => {
                 let record = ParseRecord::of_line(options.dialect, input, &Err(error.clone()));
                 serde_json::to_writer(&mut *out, &record).expect("records serialize");
                 out.push(b'\n');
             }
-            (_, Format::Text, _) => self.error_text(input.bytes, error, out),
         }
     }
 
@@ -508,7 +512,8 @@ impl<'o> Parser<'o> {
         out.extend_from_slice(b" [");
         styled(out, &style.code, error.code().as_bytes());
         out.extend_from_slice(b"]: ");
-        let _ = write!(out, "{error}");
+        // What its `Display` writes, straight into the buffer.
+        message(error, false, out);
         out.push(b'\n');
         if style.carets {
             let (shown, column) = output::escape_at(input, error.offset());
