@@ -35,6 +35,9 @@ pub(super) struct Layout {
     /// Whether the dialect has a side (then an input whose uppercase group did not match
     /// is the second player's).
     sided: bool,
+    /// The flags' roles ([`Groups::mask`]), so that an actor without any flag (most of
+    /// them) skips reading each.
+    flags: u32,
     tails: Vec<Piece>,
     /// The most bytes the pieces write ([`Piece::most`]): the head, what is between and the
     /// longest tail.
@@ -313,6 +316,7 @@ impl Layout {
             between,
             texts,
             sided: has(Role::Uppercase),
+            flags: Groups::mask(&FLAGS.map(|(role, _)| role)),
             tails,
             most,
         }
@@ -353,16 +357,24 @@ impl Layout {
             State::Enhanced => 1,
             State::Diminished => 2,
         };
-        let flag = |role: Role, at: usize| usize::from(groups.matched(role)) << at;
-        usize::from(self.sided && !groups.matched(Role::Uppercase))
-            | state << 1
-            | flag(Role::Intermediate, 3)
-            | flag(Role::Promoted, 4)
-            | flag(Role::King, 5)
-            | flag(Role::Terminal, 6)
-            | flag(Role::Derived, 7)
+        let key = usize::from(self.sided && !groups.matched(Role::Uppercase)) | state << 1;
+        if !groups.matched_any(self.flags) {
+            return key;
+        }
+        FLAGS.iter().fold(key, |key, &(role, at)| {
+            key | usize::from(groups.matched(role)) << at
+        })
     }
 }
+
+/// The flags' roles and their bits in [`Layout::key`].
+const FLAGS: [(Role, usize); 5] = [
+    (Role::Intermediate, 3),
+    (Role::Promoted, 4),
+    (Role::King, 5),
+    (Role::Terminal, 6),
+    (Role::Derived, 7),
+];
 
 /// The attributes [`Layout::key`] gives as `key`, the style and type as their marks: each
 /// attribute present when `dialect` has it, as the fast path's parts have them.

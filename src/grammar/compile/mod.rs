@@ -297,6 +297,17 @@ impl Groups {
         self.seen & role_bit(role) != 0
     }
 
+    /// The mask of `roles` that [`Groups::matched_any`] reads.
+    pub(crate) fn mask(roles: &[Role]) -> u32 {
+        roles.iter().fold(0, |mask, &role| mask | role_bit(role))
+    }
+
+    /// Whether a group of some role of `mask` ([`Groups::mask`]) matched.
+    #[inline]
+    pub(crate) fn matched_any(&self, mask: u32) -> bool {
+        self.seen & mask != 0
+    }
+
     /// The span of `role`'s group, a role whose offsets are read ([`Groups::READ`]): (0, 0)
     /// when it did not match.
     #[inline]
