@@ -86,7 +86,7 @@ impl Piece {
     fn write(&self, out: &mut impl Sink) {
         match self {
             Piece::Short { bytes, len } => out.padded(bytes, *len),
-            Piece::Long(bytes) => slice_apart(out, bytes),
+            Piece::Long(bytes) => out.slice_apart(bytes),
         }
     }
 
@@ -112,17 +112,26 @@ pub(super) const RUN: usize = 32;
 pub(super) fn copy(out: &mut impl Sink, place: &[u8], (start, end): (usize, usize)) {
     match place[start..].first_chunk::<RUN>() {
         Some(run) if end - start <= RUN => out.padded(run, end - start),
-        _ => slice_apart(out, &place[start..end]),
+        _ => out.slice_apart(&place[start..end]),
     }
 }
 
-/// [`Sink::slice`], in a function of its own: where the other branch writes a piece of a
-/// fixed size, the compiler would otherwise make both one `memcpy` of a length chosen
-/// between them, and the fixed-size copy a call.
+/// [`Sink::slice`] for a `Vec`, in a function of its own ([`Sink::slice_apart`]).
 #[inline(never)]
 #[cold]
-fn slice_apart(out: &mut impl Sink, bytes: &[u8]) {
-    out.slice(bytes);
+fn extend_apart(out: &mut Vec<u8>, bytes: &[u8]) {
+    out.extend_from_slice(bytes);
+}
+
+/// [`Sink::slice`] for a [`Cursor`], in a function of its own ([`Sink::slice_apart`]):
+/// `bytes` written into `room` at `at`, and the offset after them. It takes the cursor's
+/// fields, not the cursor, so that the cursor need not be in memory for it: in registers,
+/// its offset is not stored and loaded again around each piece.
+#[inline(never)]
+#[cold]
+fn write_apart(room: &mut [u8], at: usize, bytes: &[u8]) -> usize {
+    room[at..][..bytes.len()].copy_from_slice(bytes);
+    at + bytes.len()
 }
 
 /// Where the pieces of a record go: a `Vec` (each piece a copy, a capacity check and a new
@@ -133,6 +142,10 @@ pub(super) trait Sink {
     fn padded<const N: usize>(&mut self, bytes: &[u8; N], len: usize);
     /// Appends `bytes`.
     fn slice(&mut self, bytes: &[u8]);
+    /// [`Sink::slice`], in a function of its own: where the other branch writes a piece of
+    /// a fixed size, the compiler would otherwise make both one `memcpy` of a length chosen
+    /// between them, and the fixed-size copy a call.
+    fn slice_apart(&mut self, bytes: &[u8]);
 }
 
 impl Sink for Vec<u8> {
@@ -147,6 +160,11 @@ impl Sink for Vec<u8> {
     #[inline]
     fn slice(&mut self, bytes: &[u8]) {
         self.extend_from_slice(bytes);
+    }
+
+    #[inline]
+    fn slice_apart(&mut self, bytes: &[u8]) {
+        extend_apart(self, bytes);
     }
 }
 
@@ -184,6 +202,11 @@ impl Sink for Cursor<'_> {
     fn slice(&mut self, bytes: &[u8]) {
         self.room[self.at..][..bytes.len()].copy_from_slice(bytes);
         self.at += bytes.len();
+    }
+
+    #[inline]
+    fn slice_apart(&mut self, bytes: &[u8]) {
+        self.at = write_apart(self.room, self.at, bytes);
     }
 }
 
