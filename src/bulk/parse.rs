@@ -254,6 +254,9 @@ pub struct Parser<'o> {
     json_actor: Layout,
     /// Whether the actor is CELL's, whose indices no layout holds ([`cell`]).
     cell: bool,
+    /// Text: what follows the quoted input of an error up to its code (`": invalid
+    /// snn-pin [`), and what follows the code up to the message (`"]: "`), styles included.
+    text_invalid: (Vec<u8>, Vec<u8>),
 }
 
 impl<'o> Parser<'o> {
@@ -276,8 +279,18 @@ impl<'o> Parser<'o> {
         let mut json_head = b"\",\"dialect\":\"".to_vec();
         json_head.extend_from_slice(name);
         json_head.extend_from_slice(b"\",\"valid\":true,\"actor\":");
+        let style = &options.style;
+        let mut invalid = b": ".to_vec();
+        styled(&mut invalid, &style.error, b"invalid");
+        invalid.push(b' ');
+        invalid.extend_from_slice(name);
+        invalid.extend_from_slice(b" [");
+        invalid.extend_from_slice(style.code.0.as_bytes());
+        let mut code_end = style.code.1.as_bytes().to_vec();
+        code_end.extend_from_slice(b"]: ");
         Parser {
             options,
+            text_invalid: (invalid, code_end),
             mode: options.mode,
             fast,
             name,
@@ -505,13 +518,9 @@ impl<'o> Parser<'o> {
     fn error_text(&self, input: &[u8], error: &ParseError, out: &mut Vec<u8>) {
         let style = &self.options.style;
         quoted(out, input);
-        out.extend_from_slice(b": ");
-        styled(out, &style.error, b"invalid");
-        out.push(b' ');
-        out.extend_from_slice(self.name);
-        out.extend_from_slice(b" [");
-        styled(out, &style.code, error.code().as_bytes());
-        out.extend_from_slice(b"]: ");
+        out.extend_from_slice(&self.text_invalid.0);
+        out.extend_from_slice(error.code().as_bytes());
+        out.extend_from_slice(&self.text_invalid.1);
         // What its `Display` writes, straight into the buffer.
         message(error, false, out);
         out.push(b'\n');
