@@ -375,11 +375,8 @@ impl Layout {
     /// from the role groups (a flag is set when its group matched).
     #[inline]
     fn key(&self, input: &[u8], groups: &Groups) -> usize {
-        let state = match groups.state(input) {
-            State::Normal => 0,
-            State::Enhanced => 1,
-            State::Diminished => 2,
-        };
+        // 0 normal, 1 enhanced, 2 diminished, as `fields_of_key` reads them.
+        let state = groups.state_index(input);
         let key = usize::from(self.sided && !groups.matched(Role::Uppercase)) | state << 1;
         if !groups.matched_any(self.flags) {
             return key;
