@@ -754,8 +754,42 @@ pub(crate) fn bit(role: Role) -> u16 {
 
 #[cfg(test)]
 mod tests {
-    use super::Compiled;
-    use crate::model::Dialect;
+    use super::{Compiled, Groups};
+    use crate::model::{Dialect, State};
+    use crate::notation::Role;
+
+    /// The state's number is the sign its group holds, one byte long: not a sign the group
+    /// does not hold (an empty group before it, or none at all), nor a longer group.
+    #[test]
+    fn the_state_is_the_sign_its_group_holds() {
+        for (input, state, index) in [
+            ("+K", Some((0, 1)), 1),
+            ("-K", Some((0, 1)), 2),
+            ("K+", Some((1, 2)), 1),
+            ("K", Some((0, 0)), 0),
+            ("+K", Some((0, 0)), 0),
+            ("-K", Some((1, 1)), 0),
+            ("K-", Some((1, 1)), 0),
+            ("+-K", Some((0, 2)), 0),
+            ("+K", None, 0),
+            ("-K", None, 0),
+            ("K", Some((1, 1)), 0),
+        ] {
+            let matches: Vec<_> = state.map(|span| (Role::State, span)).into_iter().collect();
+            let groups = Groups::of(&matches);
+            assert_eq!(
+                groups.state_index(input.as_bytes()),
+                index,
+                "{input} {state:?}"
+            );
+            let expected = [State::Normal, State::Enhanced, State::Diminished][index];
+            assert_eq!(
+                groups.state(input.as_bytes()),
+                expected,
+                "{input} {state:?}"
+            );
+        }
+    }
 
     /// The bulk writers copy an accepted input's parts as they are when the fast path says
     /// every input it accepts is plain: every shipped grammar says so, whatever its engine,
