@@ -254,6 +254,9 @@ pub struct Parser<'o> {
     json_actor: Layout,
     /// Whether the actor is CELL's, whose indices no layout holds ([`cell`]).
     cell: bool,
+    /// Text: what follows the quoted input of an error up to its code (`": invalid
+    /// snn-pin [`), and what follows the code up to the message (`"]: "`), styles included.
+    text_invalid: (Vec<u8>, Vec<u8>),
 }
 
 impl<'o> Parser<'o> {
@@ -276,8 +279,18 @@ impl<'o> Parser<'o> {
         let mut json_head = b"\",\"dialect\":\"".to_vec();
         json_head.extend_from_slice(name);
         json_head.extend_from_slice(b"\",\"valid\":true,\"actor\":");
+        let style = &options.style;
+        let mut invalid = b": ".to_vec();
+        styled(&mut invalid, &style.error, b"invalid");
+        invalid.push(b' ');
+        invalid.extend_from_slice(name);
+        invalid.extend_from_slice(b" [");
+        invalid.extend_from_slice(style.code.0.as_bytes());
+        let mut code_end = style.code.1.as_bytes().to_vec();
+        code_end.extend_from_slice(b"]: ");
         Parser {
             options,
+            text_invalid: (invalid, code_end),
             mode: options.mode,
             fast,
             name,
@@ -447,20 +460,25 @@ impl<'o> Parser<'o> {
     /// A rejected input: its record ([`Mode::All`]) or its `--invalid-only` line.
     fn write_error(&self, input: Line<'_>, error: &ParseError, out: &mut Vec<u8>) {
         let options = self.options;
+        if options.format == Format::Text {
+            match self.mode {
+                Mode::InvalidOnly => invalid_only_text(input, error.code(), error.offset(), out),
+                _ => self.error_text(input.bytes, error, out),
+            }
+            return;
+        }
+        // JSON: the input as a string when it is whole UTF-8 (the serde record otherwise).
         let text = (!input.is_truncated())
             .then(|| str::from_utf8(input.bytes).ok())
             .flatten();
-        match (self.mode, options.format, text) {
-            (Mode::InvalidOnly, Format::Text, _) => {
-                invalid_only_text(input, error.code(), error.offset(), out);
-            }
-            (Mode::InvalidOnly, Format::Json, Some(text)) => {
+        match (self.mode, text) {
+            (Mode::InvalidOnly, Some(text)) => {
                 out.extend_from_slice(b"{\"line\":");
                 decimal(out, input.number);
                 out.push(b',');
                 self.error_fields(text, error, out);
             }
-            (Mode::InvalidOnly, Format::Json, None) => {
+            (Mode::InvalidOnly, None) => {
                 out.extend_from_slice(b"{\"line\":");
                 decimal(out, input.number);
                 out.push(b',');
@@ -471,16 +489,15 @@ impl<'o> Parser<'o> {
                 out.remove(start);
                 out.push(b'\n');
             }
-            (_, Format::Json, Some(text)) => {
+            (_, Some(text)) => {
                 out.push(b'{');
                 self.error_fields(text, error, out);
             }
-            (_, Format::Json, None) => {
+            (_, None) => {
                 let record = ParseRecord::of_line(options.dialect, input, &Err(error.clone()));
                 serde_json::to_writer(&mut *out, &record).expect("records serialize");
                 out.push(b'\n');
             }
-            (_, Format::Text, _) => self.error_text(input.bytes, error, out),
         }
     }
 
@@ -501,14 +518,11 @@ impl<'o> Parser<'o> {
     fn error_text(&self, input: &[u8], error: &ParseError, out: &mut Vec<u8>) {
         let style = &self.options.style;
         quoted(out, input);
-        out.extend_from_slice(b": ");
-        styled(out, &style.error, b"invalid");
-        out.push(b' ');
-        out.extend_from_slice(self.name);
-        out.extend_from_slice(b" [");
-        styled(out, &style.code, error.code().as_bytes());
-        out.extend_from_slice(b"]: ");
-        let _ = write!(out, "{error}");
+        out.extend_from_slice(&self.text_invalid.0);
+        out.extend_from_slice(error.code().as_bytes());
+        out.extend_from_slice(&self.text_invalid.1);
+        // What its `Display` writes, straight into the buffer.
+        message(error, false, out);
         out.push(b'\n');
         if style.carets {
             let (shown, column) = output::escape_at(input, error.offset());

@@ -35,6 +35,9 @@ pub(super) struct Layout {
     /// Whether the dialect has a side (then an input whose uppercase group did not match
     /// is the second player's).
     sided: bool,
+    /// The flags' roles ([`Groups::mask`]), so that an actor without any flag (most of
+    /// them) skips reading each.
+    flags: u32,
     tails: Vec<Piece>,
     /// The most bytes the pieces write ([`Piece::most`]): the head, what is between and the
     /// longest tail.
@@ -83,7 +86,7 @@ impl Piece {
     fn write(&self, out: &mut impl Sink) {
         match self {
             Piece::Short { bytes, len } => out.padded(bytes, *len),
-            Piece::Long(bytes) => slice_apart(out, bytes),
+            Piece::Long(bytes) => out.slice_apart(bytes),
         }
     }
 
@@ -109,17 +112,26 @@ pub(super) const RUN: usize = 32;
 pub(super) fn copy(out: &mut impl Sink, place: &[u8], (start, end): (usize, usize)) {
     match place[start..].first_chunk::<RUN>() {
         Some(run) if end - start <= RUN => out.padded(run, end - start),
-        _ => slice_apart(out, &place[start..end]),
+        _ => out.slice_apart(&place[start..end]),
     }
 }
 
-/// [`Sink::slice`], in a function of its own: where the other branch writes a piece of a
-/// fixed size, the compiler would otherwise make both one `memcpy` of a length chosen
-/// between them, and the fixed-size copy a call.
+/// [`Sink::slice`] for a `Vec`, in a function of its own ([`Sink::slice_apart`]).
 #[inline(never)]
 #[cold]
-fn slice_apart(out: &mut impl Sink, bytes: &[u8]) {
-    out.slice(bytes);
+fn extend_apart(out: &mut Vec<u8>, bytes: &[u8]) {
+    out.extend_from_slice(bytes);
+}
+
+/// [`Sink::slice`] for a [`Cursor`], in a function of its own ([`Sink::slice_apart`]):
+/// `bytes` written into `room` at `at`, and the offset after them. It takes the cursor's
+/// fields, not the cursor, so that the cursor need not be in memory for it: in registers,
+/// its offset is not stored and loaded again around each piece.
+#[inline(never)]
+#[cold]
+fn write_apart(room: &mut [u8], at: usize, bytes: &[u8]) -> usize {
+    room[at..][..bytes.len()].copy_from_slice(bytes);
+    at + bytes.len()
 }
 
 /// Where the pieces of a record go: a `Vec` (each piece a copy, a capacity check and a new
@@ -130,6 +142,10 @@ pub(super) trait Sink {
     fn padded<const N: usize>(&mut self, bytes: &[u8; N], len: usize);
     /// Appends `bytes`.
     fn slice(&mut self, bytes: &[u8]);
+    /// [`Sink::slice`], in a function of its own: where the other branch writes a piece of
+    /// a fixed size, the compiler would otherwise make both one `memcpy` of a length chosen
+    /// between them, and the fixed-size copy a call.
+    fn slice_apart(&mut self, bytes: &[u8]);
 }
 
 impl Sink for Vec<u8> {
@@ -144,6 +160,11 @@ impl Sink for Vec<u8> {
     #[inline]
     fn slice(&mut self, bytes: &[u8]) {
         self.extend_from_slice(bytes);
+    }
+
+    #[inline]
+    fn slice_apart(&mut self, bytes: &[u8]) {
+        extend_apart(self, bytes);
     }
 }
 
@@ -181,6 +202,11 @@ impl Sink for Cursor<'_> {
     fn slice(&mut self, bytes: &[u8]) {
         self.room[self.at..][..bytes.len()].copy_from_slice(bytes);
         self.at += bytes.len();
+    }
+
+    #[inline]
+    fn slice_apart(&mut self, bytes: &[u8]) {
+        self.at = write_apart(self.room, self.at, bytes);
     }
 }
 
@@ -313,6 +339,7 @@ impl Layout {
             between,
             texts,
             sided: has(Role::Uppercase),
+            flags: Groups::mask(&FLAGS.map(|(role, _)| role)),
             tails,
             most,
         }
@@ -348,21 +375,26 @@ impl Layout {
     /// from the role groups (a flag is set when its group matched).
     #[inline]
     fn key(&self, input: &[u8], groups: &Groups) -> usize {
-        let state = match groups.state(input) {
-            State::Normal => 0,
-            State::Enhanced => 1,
-            State::Diminished => 2,
-        };
-        let flag = |role: Role, at: usize| usize::from(groups.matched(role)) << at;
-        usize::from(self.sided && !groups.matched(Role::Uppercase))
-            | state << 1
-            | flag(Role::Intermediate, 3)
-            | flag(Role::Promoted, 4)
-            | flag(Role::King, 5)
-            | flag(Role::Terminal, 6)
-            | flag(Role::Derived, 7)
+        // 0 normal, 1 enhanced, 2 diminished, as `fields_of_key` reads them.
+        let state = groups.state_index(input);
+        let key = usize::from(self.sided && !groups.matched(Role::Uppercase)) | state << 1;
+        if !groups.matched_any(self.flags) {
+            return key;
+        }
+        FLAGS.iter().fold(key, |key, &(role, at)| {
+            key | usize::from(groups.matched(role)) << at
+        })
     }
 }
+
+/// The flags' roles and their bits in [`Layout::key`].
+const FLAGS: [(Role, usize); 5] = [
+    (Role::Intermediate, 3),
+    (Role::Promoted, 4),
+    (Role::King, 5),
+    (Role::Terminal, 6),
+    (Role::Derived, 7),
+];
 
 /// The attributes [`Layout::key`] gives as `key`, the style and type as their marks: each
 /// attribute present when `dialect` has it, as the fast path's parts have them.
