@@ -7,7 +7,7 @@ use std::io::{Read, Write};
 use std::process::{Command, Stdio};
 
 use assert_cmd::cargo::CommandCargoExt;
-use gan::bulk::{self, DetectOptions, Format, Mode, Options, TextStyle};
+use gan::bulk::{self, DetectOptions, Format, MemoLimits, Mode, Options, TextStyle};
 use gan::output::{DetectRecord, ParseRecord};
 use gan::records::{Framing, Records};
 use gan::{Dialect, Family};
@@ -185,6 +185,7 @@ proptest! {
                 style: TextStyle::default(),
                 quiet: false,
                 dialects: dialects.clone(),
+                memo: MemoLimits::DEFAULT,
             };
             let mut out = Vec::new();
             let detected = bulk::detect_stream(&options, &input[..], framing, jobs, &mut out).unwrap();
@@ -248,6 +249,7 @@ fn the_detect_loop_prints_the_per_input_records_on_every_notations_corpus() {
                 style: TextStyle::default(),
                 quiet: false,
                 dialects: dialects.clone(),
+                memo: MemoLimits::DEFAULT,
             };
             for jobs in [1, 2] {
                 let mut out = Vec::new();
