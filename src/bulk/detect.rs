@@ -73,6 +73,18 @@ impl MemoLimits {
         entries: 1 << 14,
         max_key: 256,
     };
+    /// The bounds of each memo when `jobs` threads keep one: these up to 4 threads, then
+    /// shared by the threads down to a quarter of them each (with the default, at most 16 MiB
+    /// of records in all up to `-j 16`, 1 MiB per thread beyond).
+    pub fn per_thread(self, jobs: usize) -> MemoLimits {
+        let share = |all: usize| (all.saturating_mul(4) / jobs.max(1)).clamp(all / 4, all);
+        MemoLimits {
+            bytes: share(self.bytes),
+            entries: share(self.entries),
+            ..self
+        }
+    }
+
     /// No memo: every input detected.
     pub const OFF: MemoLimits = MemoLimits {
         bytes: 0,
@@ -219,7 +231,7 @@ impl<'o> Detector<'o> {
                     detected.unmatched += u64::from(unmatched);
                     return;
                 }
-                Err(hash) => kept = Some(hash),
+                Err(hash) => kept = hash,
             }
         }
         let limits = Limits {
@@ -532,10 +544,25 @@ struct Memo {
     limits: MemoLimits,
     current: Generation,
     previous: Generation,
+    /// Inputs looked up since the hit rate was last judged, every `window` of them, and of
+    /// those, the ones found.
+    looked: u32,
+    found: u32,
+    window: u32,
+    /// Whether few inputs were found in the last window: then only the inputs of one hash in
+    /// 16 (its top four bits 0) are looked up and kept, so that a stream of distinct inputs costs little
+    /// more than their hashes, and the sample tells when inputs repeat again.
+    sparse: bool,
     /// Records copied from the memo.
     #[cfg(test)]
     hits: u64,
 }
+
+/// The inputs looked up between two judgements of a memo's hit rate.
+const WINDOW: u32 = 1 << 12;
+
+/// A memo with fewer hits than one lookup in this many in a window turns sparse.
+const RARE: u32 = 8;
 
 /// One generation of a [`Memo`]: its inputs and records one after the other in one buffer,
 /// found by their hash.
@@ -564,6 +591,7 @@ impl Memo {
                 max_key: limits.max_key.min(u16::MAX as usize),
                 ..limits
             },
+            window: WINDOW,
             ..Memo::default()
         }
     }
@@ -574,10 +602,20 @@ impl Memo {
     }
 
     /// Copies the record of `key` into `out` and says whether no dialect accepts it, or
-    /// returns the hash under which to [`keep`](Memo::keep) it.
-    fn find(&mut self, key: &[u8], out: &mut Vec<u8>) -> Result<bool, u64> {
+    /// returns the hash under which to [`keep`](Memo::keep) it (none when the memo is sparse
+    /// and `key` not of its sample).
+    fn find(&mut self, key: &[u8], out: &mut Vec<u8>) -> Result<bool, Option<u64>> {
         let hash = fnv(key);
+        if self.sparse && hash >> 60 != 0 {
+            return Err(None);
+        }
+        self.looked += 1;
+        if self.looked >= self.window {
+            self.sparse = self.found < self.window / RARE;
+            (self.looked, self.found) = (0, 0);
+        }
         if let Some((record, unmatched)) = self.current.get(hash, key) {
+            self.found += 1;
             out.extend_from_slice(record);
             #[cfg(test)]
             {
@@ -585,7 +623,8 @@ impl Memo {
             }
             return Ok(unmatched);
         }
-        let (record, unmatched) = self.previous.get(hash, key).ok_or(hash)?;
+        let (record, unmatched) = self.previous.get(hash, key).ok_or(Some(hash))?;
+        self.found += 1;
         // Used again: kept in the current generation, from the copy in `out` (keeping may
         // drop the previous generation).
         let mark = out.len();
@@ -694,7 +733,8 @@ pub fn detect_stream(
     jobs: usize,
     out: &mut impl Write,
 ) -> io::Result<Detected> {
-    let detector = Detector::new(options);
+    let mut detector = Detector::new(options);
+    detector.memo = Memo::new(options.memo.per_thread(jobs));
     let mut workers = Workers::new(jobs, || Part {
         detector: detector.clone(),
         out: Vec::new(),
@@ -969,6 +1009,57 @@ mod tests {
         // b: [b] with [d a] previous.
         assert_eq!(hits(&mut detector, &["b"]), 0);
         assert_eq!(hits(&mut detector, &["d", "a", "b", "c"]), 3);
+    }
+
+    #[test]
+    fn the_threads_share_the_memory_of_their_memos() {
+        let all = |jobs: usize| {
+            let each = MemoLimits::DEFAULT.per_thread(jobs);
+            assert_eq!(each.max_key, MemoLimits::DEFAULT.max_key);
+            (each.bytes * jobs, each.entries * jobs)
+        };
+        assert_eq!(all(1), (2 << 20, 1 << 14));
+        assert_eq!(all(4), (8 << 20, 1 << 16));
+        assert_eq!(all(8), (8 << 20, 1 << 16));
+        assert_eq!(all(16), (8 << 20, 1 << 16));
+        assert_eq!(all(32), (16 << 20, 1 << 17));
+        assert_eq!(MemoLimits::OFF.per_thread(3), MemoLimits::OFF);
+    }
+
+    /// A memo that finds few inputs turns sparse (only a sample of the inputs looked up), and
+    /// back when they repeat again; its records are the detector's all along.
+    #[test]
+    fn a_memo_of_distinct_inputs_turns_sparse_and_back() {
+        let (on, off) = (
+            options(Format::Text, &[], MemoLimits::DEFAULT),
+            options(Format::Text, &[], MemoLimits::OFF),
+        );
+        let (mut memo, mut none) = (Detector::new(&on), Detector::new(&off));
+        memo.memo.window = 64;
+        let mut same = |input: &str, memo: &mut Detector<'_>| {
+            assert_eq!(
+                detect(memo, input.as_bytes()),
+                detect(&mut none, input.as_bytes())
+            );
+        };
+        for n in 0..200 {
+            same(&format!("C{n}:K"), &mut memo);
+        }
+        assert!(memo.memo.sparse);
+        let before = memo.memo.hits;
+        let vocabulary: Vec<String> = (0..50).map(|n| format!("c{n}:+k")).collect();
+        for _ in 0..100 {
+            for input in &vocabulary {
+                same(input, &mut memo);
+            }
+        }
+        assert!(!memo.memo.sparse, "the sample found its inputs again");
+        let sparse = memo.memo.hits;
+        for input in &vocabulary {
+            same(input, &mut memo);
+        }
+        assert!(memo.memo.hits - sparse > 40, "most inputs found once more");
+        assert!(sparse > before);
     }
 
     /// Each thread's memo stays with it from one block (and round) to the next.
