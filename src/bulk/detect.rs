@@ -76,6 +76,7 @@ impl MemoLimits {
     /// The bounds of each memo when `jobs` threads keep one: these up to 4 threads, then
     /// shared by the threads down to a quarter of them each (with the default, at most 16 MiB
     /// of records in all up to `-j 16`, 1 MiB per thread beyond).
+    #[must_use]
     pub fn per_thread(self, jobs: usize) -> MemoLimits {
         let share = |all: usize| (all.saturating_mul(4) / jobs.max(1)).clamp(all / 4, all);
         MemoLimits {
@@ -656,6 +657,9 @@ impl Memo {
         if generation.bytes.capacity() == 0 {
             generation.bytes.reserve_exact(self.limits.bytes);
         }
+        // In range: `new` bounds the bytes of a generation by `u32::MAX`, and its keys by
+        // `u16::MAX`.
+        #[allow(clippy::cast_possible_truncation)]
         let entry = Entry {
             start: generation.bytes.len() as u32,
             key: key.len() as u16,
