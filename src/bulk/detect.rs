@@ -654,9 +654,6 @@ impl Memo {
             self.current.entries.clear();
         }
         let generation = &mut self.current;
-        if generation.bytes.capacity() == 0 {
-            generation.bytes.reserve_exact(self.limits.bytes);
-        }
         // In range: `new` bounds the bytes of a generation by `u32::MAX`, and its keys by
         // `u16::MAX`.
         #[allow(clippy::cast_possible_truncation)]
