@@ -13,7 +13,9 @@
 # so `gan migrate --from snn-pin --to qpi` is timed on a third file whose styles are drawn
 # from the tables alone (the issue's "styles drawn from the migration tables"; 5% invalid),
 # and on the 20-style file too, where 14% more of the lines are refused, each with a
-# diagnostic on standard error. Then reports, for
+# diagnostic on standard error. A fourth file, of distinct inputs (each snn-pin line's style
+# given a suffix of its own), times `gan detect` where its memo of records never answers.
+# Then reports, for
 # each command, the best of three runs: the time, MB/s of input, peak RSS (getrusage), the
 # byte loop's CPU time divided by its own, and its CPU time; `gan detect` is
 # also given as a ratio to `gan parse` in the same format and -j. Output goes to /dev/null. Run it on a quiet machine, under
@@ -73,6 +75,26 @@ for dialect in ["snn-pin", "legacy", "snn-pin-tables"]:
                 chunk = []
         if chunk:
             f.write("\n".join(chunk) + "\n")
+# Distinct inputs: each snn-pin line with a suffix of letters of its own on its style (the
+# line's number in base 26), so that `gan detect`'s memo of records never answers.
+def letters(i):
+    s = ""
+    while True:
+        s, i = chr(65 + i % 26) + s, i // 26
+        if i == 0:
+            return s
+with open(f"{out}/snn-pin.txt") as f, open(f"{out}/distinct.txt", "w") as o:
+    chunk = []
+    for i, line in enumerate(f):
+        line, suffix = line.rstrip("\n"), letters(i)
+        suffix = suffix.lower() if line[:1].islower() else suffix
+        k = line.find(":")
+        chunk.append(line[:k] + suffix + line[k:] if k >= 0 else line + suffix)
+        if len(chunk) == 100000:
+            o.write("\n".join(chunk) + "\n")
+            chunk = []
+    if chunk:
+        o.write("\n".join(chunk) + "\n")
 PY
 
 # The verdicts first: gan and the byte loop must count the same valid and invalid lines.
@@ -168,3 +190,16 @@ base=$(cat "$dir/cpu")
 for jobs in 1 "$cores"; do
   measure "gan migrate --from legacy --to snn-pin -j $jobs" "$dir/legacy.txt" "$gan" migrate --from legacy --to snn-pin -j "$jobs"
 done
+# `gan detect` keeps the records of the inputs it has seen (docs/parse.md): on distinct inputs
+# it never answers from them, and this line keeps the cost of detecting visible.
+base=""
+measure "hand byte-loop validator (distinct)" "$dir/distinct.txt" "$byte_loop" snn-pin
+base=$(cat "$dir/cpu")
+measure "gan parse --format text -j 1 (distinct)" "$dir/distinct.txt" "$gan" parse --format text -j 1
+parse_cpu=$(cat "$dir/cpu")
+measure "gan detect (five) --format text -j 1 (distinct)" "$dir/distinct.txt" "$gan" detect "${five[@]}" --format text -j 1
+python3 - "$parse_cpu" "$(cat "$dir/cpu")" <<'PY'
+import sys
+parse, detect = float(sys.argv[1]), float(sys.argv[2])
+print(f"  detect / parse, CPU, the five GAN dialects, text, -j 1, distinct inputs: {detect / parse:.2f}x")
+PY

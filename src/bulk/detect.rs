@@ -7,7 +7,14 @@
 //! takes the common case (a whole UTF-8 input, each dialect's verdict and parts from one walk,
 //! a rejection diagnosed from where the walk stopped); an input that is truncated or not UTF-8
 //! goes through [`DetectRecord`] itself.
+//!
+//! Real files repeat a small vocabulary, and a record is a function of the input's bytes and
+//! the run's options alone (fixed for a [`Detector`]'s life): each detector keeps the records
+//! of the short inputs it has seen in a bounded memo ([`MemoLimits`]) and copies a repeated
+//! input's record from it, as `gan migrate` does with its conversions.
 
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::io::{self, Read, Write};
 use std::str;
 
@@ -37,6 +44,60 @@ pub struct DetectOptions {
     /// The dialects to detect among, as [`among`] chooses them: in the table's order, each
     /// once; every dialect of the table when empty (`gan detect -d`).
     pub dialects: Vec<Dialect>,
+    /// The memo of records each detector (each thread) keeps: [`MemoLimits::DEFAULT`], or
+    /// [`MemoLimits::OFF`] for none. It changes the time, never the output.
+    pub memo: MemoLimits,
+}
+
+/// The bounds of a detector's memo of records: two generations at most, each of at most
+/// `entries` records and `bytes` bytes of inputs and records; when the current generation is
+/// full, the older one is dropped (an approximate LRU: an entry used in the last generation
+/// survives). Inputs longer than `max_key` bytes, truncated or not UTF-8 are not kept.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MemoLimits {
+    /// Bytes of inputs and records per generation (0: no memo).
+    pub bytes: usize,
+    /// Records per generation (0: no memo).
+    pub entries: usize,
+    /// The longest input kept, in bytes.
+    pub max_key: usize,
+}
+
+impl MemoLimits {
+    /// 2 MiB and 16,384 records per generation, inputs of at most 256 bytes: at most 4 MiB of
+    /// records (and under 1 MiB of tables) per thread. A record of every dialect in JSON is
+    /// about 2.5 KB, so the two generations hold about 1,600 of them; of the five GAN dialects
+    /// in text, about 300 bytes, about 14,000.
+    pub const DEFAULT: MemoLimits = MemoLimits {
+        bytes: 2 << 20,
+        entries: 1 << 14,
+        max_key: 256,
+    };
+    /// The bounds of each memo when `jobs` threads keep one: these up to 4 threads, then
+    /// shared by the threads down to a quarter of them each (with the default, at most 16 MiB
+    /// of records in all up to `-j 16`, 1 MiB per thread beyond).
+    #[must_use]
+    pub fn per_thread(self, jobs: usize) -> MemoLimits {
+        let share = |all: usize| (all.saturating_mul(4) / jobs.max(1)).clamp(all / 4, all);
+        MemoLimits {
+            bytes: share(self.bytes),
+            entries: share(self.entries),
+            ..self
+        }
+    }
+
+    /// No memo: every input detected.
+    pub const OFF: MemoLimits = MemoLimits {
+        bytes: 0,
+        entries: 0,
+        max_key: 0,
+    };
+}
+
+impl Default for MemoLimits {
+    fn default() -> Self {
+        MemoLimits::DEFAULT
+    }
 }
 
 /// The verdicts of a detection run.
@@ -104,6 +165,8 @@ pub struct Detector<'o> {
     groups: Vec<Groups>,
     /// The results of the dialects whose verdict came through the whole pipeline.
     parsed: Vec<Result<Actor, ParseError>>,
+    /// The records of the recent short inputs.
+    memo: Memo,
 }
 
 impl<'o> Detector<'o> {
@@ -135,6 +198,7 @@ impl<'o> Detector<'o> {
             groups: vec![Groups::EMPTY; rows.len()],
             rows,
             parsed: Vec::new(),
+            memo: Memo::new(options.memo),
         }
     }
 
@@ -159,6 +223,18 @@ impl<'o> Detector<'o> {
             return;
         };
         let bytes = input.bytes;
+        // A record from the memo, or the hash under which this one is to be kept.
+        let mark = out.len();
+        let mut kept = None;
+        if self.printing && self.memo.keeps(bytes) {
+            match self.memo.find(bytes, out) {
+                Ok(unmatched) => {
+                    detected.unmatched += u64::from(unmatched);
+                    return;
+                }
+                Err(hash) => kept = hash,
+            }
+        }
         let limits = Limits {
             max_len: Some(self.options.max_len),
         };
@@ -206,6 +282,9 @@ impl<'o> Detector<'o> {
                 Format::Text => self.write_text(text, any, out),
                 Format::Json => self.write_json(text, out),
             }
+        }
+        if let Some(hash) = kept {
+            self.memo.keep(hash, bytes, &out[mark..], !any);
         }
     }
 
@@ -460,6 +539,185 @@ fn write_record(options: &DetectOptions, input: &[u8], record: &DetectRecord, ou
     }
 }
 
+/// The memo of a [`Detector`]: the records of recent short inputs, bounded by [`MemoLimits`].
+#[derive(Debug, Clone, Default)]
+struct Memo {
+    limits: MemoLimits,
+    current: Generation,
+    previous: Generation,
+    /// Inputs looked up since the hit rate was last judged, every `window` of them, and of
+    /// those, the ones found.
+    looked: u32,
+    found: u32,
+    window: u32,
+    /// Whether few inputs were found in the last window: then only the inputs of one hash in
+    /// 16 (its top four bits 0) are looked up and kept, so that a stream of distinct inputs costs little
+    /// more than their hashes, and the sample tells when inputs repeat again.
+    sparse: bool,
+    /// Records copied from the memo.
+    #[cfg(test)]
+    hits: u64,
+}
+
+/// The inputs looked up between two judgements of a memo's hit rate.
+const WINDOW: u32 = 1 << 12;
+
+/// A memo with fewer hits than one lookup in this many in a window turns sparse.
+const RARE: u32 = 8;
+
+/// One generation of a [`Memo`]: its inputs and records one after the other in one buffer,
+/// found by their hash.
+#[derive(Debug, Clone, Default)]
+struct Generation {
+    bytes: Vec<u8>,
+    entries: HashMap<u64, Entry, BuildHasherDefault<Folded>>,
+}
+
+/// Where an input and its record are in their generation's bytes (the record follows the
+/// input), and whether no dialect accepts the input.
+#[derive(Debug, Clone, Copy)]
+struct Entry {
+    start: u32,
+    key: u16,
+    record: u32,
+    unmatched: bool,
+}
+
+impl Memo {
+    fn new(limits: MemoLimits) -> Memo {
+        Memo {
+            limits: MemoLimits {
+                // The offsets of entries are `u32`s, their keys' lengths `u16`s.
+                bytes: limits.bytes.min(u32::MAX as usize),
+                max_key: limits.max_key.min(u16::MAX as usize),
+                ..limits
+            },
+            window: WINDOW,
+            ..Memo::default()
+        }
+    }
+
+    /// Whether the record of the whole UTF-8 input `key` may be kept.
+    fn keeps(&self, key: &[u8]) -> bool {
+        key.len() <= self.limits.max_key && self.limits.entries > 0 && self.limits.bytes > 0
+    }
+
+    /// Copies the record of `key` into `out` and says whether no dialect accepts it, or
+    /// returns the hash under which to [`keep`](Memo::keep) it (none when the memo is sparse
+    /// and `key` not of its sample).
+    fn find(&mut self, key: &[u8], out: &mut Vec<u8>) -> Result<bool, Option<u64>> {
+        let hash = fnv(key);
+        if self.sparse && hash >> 60 != 0 {
+            return Err(None);
+        }
+        self.looked += 1;
+        if self.looked >= self.window {
+            self.sparse = self.found < self.window / RARE;
+            (self.looked, self.found) = (0, 0);
+        }
+        if let Some((record, unmatched)) = self.current.get(hash, key) {
+            self.found += 1;
+            out.extend_from_slice(record);
+            #[cfg(test)]
+            {
+                self.hits += 1;
+            }
+            return Ok(unmatched);
+        }
+        let (record, unmatched) = self.previous.get(hash, key).ok_or(Some(hash))?;
+        self.found += 1;
+        // Used again: kept in the current generation, from the copy in `out` (keeping may
+        // drop the previous generation).
+        let mark = out.len();
+        out.extend_from_slice(record);
+        #[cfg(test)]
+        {
+            self.hits += 1;
+        }
+        self.keep(hash, key, &out[mark..], unmatched);
+        Ok(unmatched)
+    }
+
+    /// Keeps `record`, the record of `key` whose hash is `hash`, unless it alone is more than
+    /// a generation may hold; when the current generation is full, it becomes the previous one
+    /// and the previous one is dropped (its memory reused).
+    fn keep(&mut self, hash: u64, key: &[u8], record: &[u8], unmatched: bool) {
+        let size = key.len() + record.len();
+        if size > self.limits.bytes {
+            return;
+        }
+        if self.current.entries.len() >= self.limits.entries
+            || self.current.bytes.len() + size > self.limits.bytes
+        {
+            std::mem::swap(&mut self.current, &mut self.previous);
+            self.current.bytes.clear();
+            self.current.entries.clear();
+        }
+        let generation = &mut self.current;
+        // In range: `new` bounds the bytes of a generation by `u32::MAX`, and its keys by
+        // `u16::MAX`.
+        #[allow(clippy::cast_possible_truncation)]
+        let entry = Entry {
+            start: generation.bytes.len() as u32,
+            key: key.len() as u16,
+            record: record.len() as u32,
+            unmatched,
+        };
+        generation.bytes.extend_from_slice(key);
+        generation.bytes.extend_from_slice(record);
+        // Another input with the same hash is replaced (its bytes stay, counted, unused).
+        generation.entries.insert(hash, entry);
+    }
+
+    /// The bytes the memo holds (inputs and records, both generations).
+    #[cfg(test)]
+    fn held(&self) -> usize {
+        self.current.bytes.len() + self.previous.bytes.len()
+    }
+}
+
+impl Generation {
+    /// The record of `key` (whose hash is `hash`) and whether no dialect accepts it.
+    #[inline]
+    fn get(&self, hash: u64, key: &[u8]) -> Option<(&[u8], bool)> {
+        let entry = self.entries.get(&hash)?;
+        let start = entry.start as usize;
+        let middle = start + usize::from(entry.key);
+        let end = middle + entry.record as usize;
+        (self.bytes[start..middle] == *key).then(|| (&self.bytes[middle..end], entry.unmatched))
+    }
+}
+
+/// FNV-1a: fast on short inputs; a collision costs a miss, never a wrong record (the input is
+/// compared).
+fn fnv(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// The hasher of a [`Generation`]'s table, whose keys are FNV hashes already: their high bits
+/// folded into the low ones (which the table uses to choose a bucket, and which FNV's last
+/// multiplication leaves depending on the low bits of the input's bytes alone).
+#[derive(Debug, Clone, Copy, Default)]
+struct Folded(u64);
+
+impl Hasher for Folded {
+    fn finish(&self) -> u64 {
+        self.0 ^ (self.0 >> 29)
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.0 = (self.0 << 8) | u64::from(byte);
+        }
+    }
+
+    fn write_u64(&mut self, hash: u64) {
+        self.0 = hash;
+    }
+}
+
 /// The most inputs of a block detected in one round of the workers: their records (each
 /// naming every notation of the table: up to about 2.4 KB of JSON for a short input) are held until the
 /// round is written, so that a block of short lines does not make a thousand times its size
@@ -476,7 +734,8 @@ pub fn detect_stream(
     jobs: usize,
     out: &mut impl Write,
 ) -> io::Result<Detected> {
-    let detector = Detector::new(options);
+    let mut detector = Detector::new(options);
+    detector.memo = Memo::new(options.memo.per_thread(jobs));
     let mut workers = Workers::new(jobs, || Part {
         detector: detector.clone(),
         out: Vec::new(),
@@ -580,6 +839,7 @@ mod tests {
                 style: TextStyle::default(),
                 quiet,
                 dialects: Vec::new(),
+                memo: MemoLimits::DEFAULT,
             };
             let mut detector = Detector::new(&options);
             inputs
@@ -600,5 +860,231 @@ mod tests {
         let printed = detected(false);
         assert!(printed.contains(&0) && printed.contains(&1), "{printed:?}");
         assert_eq!(detected(true), printed);
+    }
+
+    fn options(format: Format, dialects: &[Dialect], memo: MemoLimits) -> DetectOptions {
+        DetectOptions {
+            max_len: 1024,
+            format,
+            style: TextStyle::default(),
+            quiet: false,
+            dialects: dialects.to_vec(),
+            memo,
+        }
+    }
+
+    fn line(bytes: &[u8]) -> Line<'_> {
+        Line {
+            number: 1,
+            bytes,
+            len: bytes.len() as u64,
+        }
+    }
+
+    /// The record and counts of `input` from `detector`.
+    fn detect(detector: &mut Detector<'_>, input: &[u8]) -> (Vec<u8>, Detected) {
+        let (mut out, mut counts) = (b"before".to_vec(), Detected::default());
+        detector.detect(line(input), &mut out, &mut counts);
+        (out, counts)
+    }
+
+    /// Inputs accepted by some dialects, by none, plain and not (quotes, controls, `é`).
+    const INPUTS: [&str; 12] = [
+        "C:K",
+        "c:+k",
+        "CHESS:KING",
+        "shogi:+p",
+        "a1",
+        "K",
+        "",
+        "C:é",
+        "\"",
+        "C:K\u{1}",
+        "12",
+        "+K^'",
+    ];
+
+    #[test]
+    fn a_record_from_the_memo_is_the_record_detected() {
+        let five = crate::notation::Family::Dialects.dialects();
+        for format in [Format::Text, Format::Json] {
+            for dialects in [&[][..], &five[..]] {
+                let (on, off) = (
+                    options(format, dialects, MemoLimits::DEFAULT),
+                    options(format, dialects, MemoLimits::OFF),
+                );
+                let (mut memo, mut none) = (Detector::new(&on), Detector::new(&off));
+                for round in 0..3 {
+                    for input in INPUTS {
+                        let want = detect(&mut none, input.as_bytes());
+                        assert_eq!(detect(&mut memo, input.as_bytes()), want, "{input:?}");
+                    }
+                    assert_eq!(memo.memo.hits, round * INPUTS.len() as u64);
+                    assert_eq!(none.memo.hits, 0);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_memo_holds_at_most_its_bytes() {
+        let limits = MemoLimits {
+            bytes: 4096,
+            entries: 1 << 14,
+            max_key: 256,
+        };
+        let options = options(Format::Json, &[], limits);
+        let mut detector = Detector::new(&options);
+        let mut most = 0;
+        for n in 0..200 {
+            let input = format!("C{}:K", "X".repeat(n % 50) + &n.to_string());
+            detect(&mut detector, input.as_bytes());
+            most = most.max(detector.memo.held());
+            assert!(detector.memo.held() <= 2 * 4096, "{}", detector.memo.held());
+        }
+        assert!(most > 4096, "both generations were used: {most}");
+        // A record alone larger than a generation is not kept.
+        let options = options_with(limits, 100);
+        let mut detector = Detector::new(&options);
+        for _ in 0..2 {
+            detect(&mut detector, b"CHESS:K");
+        }
+        assert_eq!((detector.memo.held(), detector.memo.hits), (0, 0));
+    }
+
+    fn options_with(limits: MemoLimits, bytes: usize) -> DetectOptions {
+        options(Format::Json, &[], MemoLimits { bytes, ..limits })
+    }
+
+    #[test]
+    fn an_input_longer_than_the_longest_key_is_not_kept() {
+        let limits = MemoLimits {
+            max_key: 5,
+            ..MemoLimits::DEFAULT
+        };
+        let options = options(Format::Text, &[], limits);
+        let mut detector = Detector::new(&options);
+        let want = detect(&mut detector, b"CHESS:K");
+        assert_eq!(detect(&mut detector, b"CHESS:K"), want);
+        assert_eq!((detector.memo.held(), detector.memo.hits), (0, 0));
+        detect(&mut detector, b"C:K");
+        detect(&mut detector, b"C:K");
+        assert_eq!(detector.memo.hits, 1, "an input of at most 5 bytes is kept");
+        // Nor a truncated input, nor one that is not UTF-8.
+        for input in [
+            Line {
+                number: 1,
+                bytes: b"C:",
+                len: 3,
+            },
+            line(b"C:\xff"),
+        ] {
+            for _ in 0..2 {
+                detector.detect(input, &mut Vec::new(), &mut Detected::default());
+            }
+        }
+        assert_eq!(detector.memo.hits, 1);
+    }
+
+    #[test]
+    fn the_generations_roll_over_and_an_entry_used_in_the_last_survives() {
+        let limits = MemoLimits {
+            entries: 2,
+            ..MemoLimits::DEFAULT
+        };
+        let options = options(Format::Text, &[], limits);
+        let mut detector = Detector::new(&options);
+        let hits = |detector: &mut Detector<'_>, inputs: &[&str]| {
+            let before = detector.memo.hits;
+            for input in inputs {
+                detect(detector, input.as_bytes());
+            }
+            detector.memo.hits - before
+        };
+        // current [a b], then [c] with [a b] previous; a used again: [c a].
+        assert_eq!(hits(&mut detector, &["a", "b", "c"]), 0);
+        assert_eq!(hits(&mut detector, &["a"]), 1);
+        // d: [d] with [c a] previous: b is gone, a survived.
+        assert_eq!(hits(&mut detector, &["d"]), 0);
+        assert_eq!(hits(&mut detector, &["a"]), 1);
+        // b: [b] with [d a] previous.
+        assert_eq!(hits(&mut detector, &["b"]), 0);
+        assert_eq!(hits(&mut detector, &["d", "a", "b", "c"]), 3);
+    }
+
+    #[test]
+    fn the_threads_share_the_memory_of_their_memos() {
+        let all = |jobs: usize| {
+            let each = MemoLimits::DEFAULT.per_thread(jobs);
+            assert_eq!(each.max_key, MemoLimits::DEFAULT.max_key);
+            (each.bytes * jobs, each.entries * jobs)
+        };
+        assert_eq!(all(1), (2 << 20, 1 << 14));
+        assert_eq!(all(4), (8 << 20, 1 << 16));
+        assert_eq!(all(8), (8 << 20, 1 << 16));
+        assert_eq!(all(16), (8 << 20, 1 << 16));
+        assert_eq!(all(32), (16 << 20, 1 << 17));
+        assert_eq!(MemoLimits::OFF.per_thread(3), MemoLimits::OFF);
+    }
+
+    /// A memo that finds few inputs turns sparse (only a sample of the inputs looked up), and
+    /// back when they repeat again; its records are the detector's all along.
+    #[test]
+    fn a_memo_of_distinct_inputs_turns_sparse_and_back() {
+        let (on, off) = (
+            options(Format::Text, &[], MemoLimits::DEFAULT),
+            options(Format::Text, &[], MemoLimits::OFF),
+        );
+        let (mut memo, mut none) = (Detector::new(&on), Detector::new(&off));
+        memo.memo.window = 64;
+        let mut same = |input: &str, memo: &mut Detector<'_>| {
+            assert_eq!(
+                detect(memo, input.as_bytes()),
+                detect(&mut none, input.as_bytes())
+            );
+        };
+        for n in 0..200 {
+            same(&format!("C{n}:K"), &mut memo);
+        }
+        assert!(memo.memo.sparse);
+        let before = memo.memo.hits;
+        let vocabulary: Vec<String> = (0..50).map(|n| format!("c{n}:+k")).collect();
+        for _ in 0..100 {
+            for input in &vocabulary {
+                same(input, &mut memo);
+            }
+        }
+        assert!(!memo.memo.sparse, "the sample found its inputs again");
+        let sparse = memo.memo.hits;
+        for input in &vocabulary {
+            same(input, &mut memo);
+        }
+        assert!(memo.memo.hits - sparse > 40, "most inputs found once more");
+        assert!(sparse > before);
+    }
+
+    /// Each thread's memo stays with it from one block (and round) to the next.
+    #[test]
+    fn the_memo_lasts_from_block_to_block() {
+        let input = "C:K\nc:k\nC:X\nshogi:+p\n".repeat(500);
+        let options = options(Format::Text, &[], MemoLimits::DEFAULT);
+        let detector = Detector::new(&options);
+        let mut workers = Workers::new(2, || Part {
+            detector: detector.clone(),
+            out: Vec::new(),
+            detected: Detected::default(),
+        });
+        let mut blocks = Blocks::with_capacity(input.as_bytes(), Framing::Lines, 64, 1000);
+        let mut count = 0;
+        while let Some(block) = blocks.next_block().unwrap() {
+            for round in block.rounds(100) {
+                workers.run(&round);
+                count += 1;
+            }
+        }
+        assert!(count > 20, "{count} rounds");
+        // Four misses on each thread, every other input a hit.
+        let hits = workers.all_mut().iter().map(|part| part.detector.memo.hits);
+        assert_eq!(hits.collect::<Vec<u64>>().iter().sum::<u64>(), 2000 - 2 * 4);
     }
 }

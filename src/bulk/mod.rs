@@ -47,7 +47,7 @@ use crate::records::Block;
 #[cfg(doc)]
 use crate::records::Blocks;
 
-pub use detect::{detect_stream, DetectOptions, Detected, Detector};
+pub use detect::{detect_stream, DetectOptions, Detected, Detector, MemoLimits};
 pub use parse::{parse_stream, Counts, Mode, Options, Parser, TextStyle};
 #[cfg(feature = "cli")]
 pub(crate) use write::quoted;

@@ -121,6 +121,7 @@ pub fn detect(args: &DetectArgs, out: &mut impl Write, colors: Colors) -> io::Re
         style: text_style(colors),
         quiet: args.quiet,
         dialects: args.dialect.clone(),
+        memo: bulk::MemoLimits::DEFAULT,
     };
     let detected = if inputs::streamed(&args.input) {
         let stream = inputs::open(&args.input)?;

@@ -7,7 +7,7 @@ use std::io::{Read, Write};
 use std::process::{Command, Stdio};
 
 use assert_cmd::cargo::CommandCargoExt;
-use gan::bulk::{self, DetectOptions, Format, Mode, Options, TextStyle};
+use gan::bulk::{self, DetectOptions, Format, MemoLimits, Mode, Options, TextStyle};
 use gan::output::{DetectRecord, ParseRecord};
 use gan::records::{Framing, Records};
 use gan::{Dialect, Family};
@@ -185,6 +185,7 @@ proptest! {
                 style: TextStyle::default(),
                 quiet: false,
                 dialects: dialects.clone(),
+                memo: MemoLimits::DEFAULT,
             };
             let mut out = Vec::new();
             let detected = bulk::detect_stream(&options, &input[..], framing, jobs, &mut out).unwrap();
@@ -248,6 +249,7 @@ fn the_detect_loop_prints_the_per_input_records_on_every_notations_corpus() {
                 style: TextStyle::default(),
                 quiet: false,
                 dialects: dialects.clone(),
+                memo: MemoLimits::DEFAULT,
             };
             for jobs in [1, 2] {
                 let mut out = Vec::new();
@@ -269,6 +271,128 @@ fn the_detect_loop_prints_the_per_input_records_on_every_notations_corpus() {
         let name = format!("{{\"dialect\":\"{}\",\"actor\"", dialect.as_str());
         let error = format!("{{\"dialect\":\"{}\",\"error\"", dialect.as_str());
         assert!(json.contains(&name) && json.contains(&error), "{dialect}");
+    }
+}
+
+/// `gan detect`'s bulk loop on `input` with `memo`: its output and verdicts.
+fn detect_with(
+    options: &DetectOptions,
+    memo: MemoLimits,
+    input: &[u8],
+    framing: Framing,
+    jobs: usize,
+) -> (Vec<u8>, bulk::Detected) {
+    let options = DetectOptions {
+        memo,
+        ..options.clone()
+    };
+    let mut out = Vec::new();
+    let detected = bulk::detect_stream(&options, input, framing, jobs, &mut out).unwrap();
+    (out, detected)
+}
+
+/// Text styles that show where they are written.
+fn marked_style() -> TextStyle {
+    let pair = |name: &str| (format!("<{name}>"), format!("</{name}>"));
+    TextStyle {
+        ok: pair("ok"),
+        error: pair("error"),
+        code: pair("code"),
+        caret: pair("caret"),
+        carets: false,
+    }
+}
+
+/// Small bounds, so that the generations roll over many times in a short stream.
+const SMALL_MEMO: MemoLimits = MemoLimits {
+    bytes: 8192,
+    entries: 16,
+    max_key: 24,
+};
+
+/// The memo of records changes no byte and no count: a stream where every input of the
+/// notations' corpora comes back several times (with long, truncated and non-UTF-8 inputs),
+/// among every dialect and the five GAN dialects, text (styled) and JSON, at one and two
+/// threads, with the default and with small bounds, against no memo.
+#[test]
+fn the_detect_memo_prints_what_detection_prints_on_a_stream_with_repeats() {
+    let vocabulary = corpus_inputs(40);
+    let mut input = Vec::new();
+    let n = vocabulary.len();
+    for i in 0..4 * n {
+        // A permutation of the vocabulary per pass (7 is prime to n unless it divides it).
+        let line = &vocabulary[(i * 7 + i / n) % n];
+        input.extend_from_slice(line);
+        input.push(0);
+        if i % 97 == 0 {
+            input.extend_from_slice(b"C:\xff\0");
+            input.extend_from_slice(&b"CHESS:K".repeat(20));
+            input.push(0);
+        }
+    }
+    let max = 100;
+    for dialects in [Vec::new(), Family::Dialects.dialects()] {
+        for format in [Format::Text, Format::Json] {
+            let options = DetectOptions {
+                max_len: max,
+                format,
+                style: marked_style(),
+                quiet: false,
+                dialects: dialects.clone(),
+                memo: MemoLimits::OFF,
+            };
+            let want = detect_with(&options, MemoLimits::OFF, &input, Framing::Nul, 1);
+            assert!(want.1.unmatched > 0 && want.1.unmatched < want.1.inputs);
+            for jobs in [1, 2] {
+                for memo in [MemoLimits::DEFAULT, SMALL_MEMO] {
+                    let got = detect_with(&options, memo, &input, Framing::Nul, jobs);
+                    assert!(
+                        got == want,
+                        "{format:?} -j {jobs} {dialects:?} {memo:?}: the output differs"
+                    );
+                }
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// Random streams drawn from a small vocabulary (so with repeats): the memo on, with
+    /// its default or small bounds, prints what it prints off.
+    #[test]
+    fn the_detect_memo_prints_what_no_memo_prints(
+        vocabulary in lines().prop_filter("a vocabulary", |lines| !lines.is_empty()),
+        picks in prop::collection::vec(any::<prop::sample::Index>(), 0..120),
+        nul in any::<bool>(),
+        max in prop::sample::select(vec![6usize, 1 << 20]),
+        jobs in 1usize..3,
+        five in any::<bool>(),
+        styled in any::<bool>(),
+        memo in prop::sample::select(vec![MemoLimits::DEFAULT, SMALL_MEMO]),
+    ) {
+        let framing = if nul { Framing::Nul } else { Framing::Lines };
+        let terminator = if nul { b'\0' } else { b'\n' };
+        let input: Vec<u8> = picks.iter().flat_map(|pick| {
+            let line = pick.get(&vocabulary).iter().copied().filter(|&b| b != terminator);
+            line.chain(std::iter::once(terminator))
+        }).collect();
+        let dialects = if five { Family::Dialects.dialects() } else { Vec::new() };
+        for format in [Format::Text, Format::Json] {
+            let options = DetectOptions {
+                max_len: max,
+                format,
+                style: if styled { marked_style() } else { TextStyle::default() },
+                quiet: false,
+                dialects: dialects.clone(),
+                memo: MemoLimits::OFF,
+            };
+            let (want, want_counts) = detect_with(&options, MemoLimits::OFF, &input, framing, 1);
+            let (got, got_counts) = detect_with(&options, memo, &input, framing, jobs);
+            prop_assert_eq!(String::from_utf8_lossy(&got), String::from_utf8_lossy(&want));
+            prop_assert_eq!(got_counts, want_counts);
+        }
     }
 }
 
