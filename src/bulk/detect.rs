@@ -64,21 +64,22 @@ pub struct MemoLimits {
 }
 
 impl MemoLimits {
-    /// 2 MiB and 16,384 records per generation, inputs of at most 256 bytes: at most 4 MiB of
-    /// records (and under 1 MiB of tables) per thread. A record of every dialect in JSON is
-    /// about 2.5 KB, so the two generations hold about 1,600 of them; of the five GAN dialects
-    /// in text, about 300 bytes, about 14,000.
+    /// 8 MiB and 16,384 records per generation, inputs of at most 256 bytes: at most 16 MiB of
+    /// records (and under 1 MiB of tables) per thread. A record of the five GAN dialects is
+    /// about 220 bytes in text and 900 in JSON, so the two generations hold the 11,180
+    /// distinct lines of `benches/bulk.sh`'s file in both (with 2 MiB, JSON's thrashed: a
+    /// miss in ten inputs); a record of every dialect in JSON is about 2.8 KB, about 6,000.
     pub const DEFAULT: MemoLimits = MemoLimits {
-        bytes: 2 << 20,
+        bytes: 8 << 20,
         entries: 1 << 14,
         max_key: 256,
     };
-    /// The bounds of each memo when `jobs` threads keep one: these up to 4 threads, then
-    /// shared by the threads down to a quarter of them each (with the default, at most 16 MiB
-    /// of records in all up to `-j 16`, 1 MiB per thread beyond).
+    /// The bounds of each memo when `jobs` threads keep one: these for one or two threads,
+    /// then twice these shared by the threads (with the default, at most 32 MiB of records in
+    /// all, whatever `-j`: docs/limits.md's 64 MiB).
     #[must_use]
     pub fn per_thread(self, jobs: usize) -> MemoLimits {
-        let share = |all: usize| (all.saturating_mul(4) / jobs.max(1)).clamp(all / 4, all);
+        let share = |all: usize| (all.saturating_mul(2) / jobs.max(1)).min(all);
         MemoLimits {
             bytes: share(self.bytes),
             entries: share(self.entries),
@@ -718,11 +719,34 @@ impl Hasher for Folded {
     }
 }
 
-/// The most inputs of a block detected in one round of the workers: their records (each
-/// naming every notation of the table: up to about 2.4 KB of JSON for a short input) are held until the
-/// round is written, so that a block of short lines does not make a thousand times its size
-/// in records.
+/// The most inputs of a block detected in one round of the workers, when every dialect of
+/// the table is detected among: their records (each naming every notation: up to about 2.8 KB
+/// of JSON for a short input) are held until the round is written, so that a block of short
+/// lines does not make a thousand times its size in records.
 const ROUND: usize = 1 << 12;
+
+/// The inputs of a round when `dialects` dialects are detected among on `jobs` threads.
+///
+/// On one thread no thread is started per round, and a small round's records stay in the
+/// cache between their writing and the `write` that takes them: about 1,000 inputs of the
+/// five GAN dialects (220 KB of text, 900 KB of JSON), fewer for more dialects. Measured on
+/// `benches/bulk.sh`'s 2,000,000 lines (CPU time, best of 7): rounds of 512 to 1,024 inputs
+/// took 0.102 s in text and 0.143 s in JSON, 4,096 took 0.112 s and 0.170 s, 16,384 0.19 s in
+/// JSON.
+///
+/// On several, each round starts the workers' threads, so rounds are long: [`ROUND`] for every
+/// dialect of the table, more for fewer (a record's size goes with its dialects, so a
+/// round's records stay about as large: 13,926 inputs for the five, about 12 MB of JSON). For
+/// the five at `-j 2`, rounds of 4,096 inputs took 0.29 s in JSON, 8,192 0.235 s, 16,384
+/// 0.224 s, 32,768 0.216 s: longer rounds would gain little and hold more.
+fn round_for(dialects: usize, jobs: usize) -> usize {
+    let dialects = dialects.max(1);
+    if jobs <= 1 {
+        (5 * 1024 / dialects).clamp(256, ROUND)
+    } else {
+        (ROUND * Dialect::ALL.len() / dialects).clamp(ROUND, 1 << 15)
+    }
+}
 
 /// Detects every input of `reader` on `jobs` threads, writing the records to `out` in input
 /// order. When `out` reports a closed pipe, printing stops and reading goes on, so the
@@ -736,6 +760,7 @@ pub fn detect_stream(
 ) -> io::Result<Detected> {
     let mut detector = Detector::new(options);
     detector.memo = Memo::new(options.memo.per_thread(jobs));
+    let round = round_for(detector.rows.len(), jobs);
     let mut workers = Workers::new(jobs, || Part {
         detector: detector.clone(),
         out: Vec::new(),
@@ -745,7 +770,7 @@ pub fn detect_stream(
     let mut detected = Detected::default();
     let mut closed = false;
     while let Some(block) = blocks.next_block()? {
-        for round in block.rounds(ROUND) {
+        for round in block.rounds(round) {
             for part in workers.run(&round) {
                 detected.add(&part.detected);
                 if !closed {
@@ -1012,6 +1037,30 @@ mod tests {
         assert_eq!(hits(&mut detector, &["d", "a", "b", "c"]), 3);
     }
 
+    /// A round's records stay about as large whatever the dialects: short on one thread (in
+    /// the cache), at most every dialect's [`ROUND`] on several.
+    #[test]
+    fn rounds_are_short_on_one_thread_and_hold_as_many_records_on_several() {
+        let every = Dialect::ALL.len();
+        assert_eq!(round_for(5, 1), 1024);
+        assert_eq!(round_for(every, 1), 301);
+        assert_eq!(round_for(1, 1), ROUND);
+        assert_eq!(round_for(0, 0), ROUND);
+        assert_eq!(round_for(every, 2), ROUND);
+        assert_eq!(round_for(5, 2), ROUND * every / 5);
+        assert_eq!(round_for(1, 8), 1 << 15);
+        for dialects in 1..=every {
+            assert!(
+                round_for(dialects, 2) * dialects <= ROUND * every,
+                "{dialects}"
+            );
+            assert!(
+                round_for(dialects, 1) <= round_for(dialects, 2),
+                "{dialects}"
+            );
+        }
+    }
+
     #[test]
     fn the_threads_share_the_memory_of_their_memos() {
         let all = |jobs: usize| {
@@ -1019,11 +1068,11 @@ mod tests {
             assert_eq!(each.max_key, MemoLimits::DEFAULT.max_key);
             (each.bytes * jobs, each.entries * jobs)
         };
-        assert_eq!(all(1), (2 << 20, 1 << 14));
-        assert_eq!(all(4), (8 << 20, 1 << 16));
-        assert_eq!(all(8), (8 << 20, 1 << 16));
-        assert_eq!(all(16), (8 << 20, 1 << 16));
-        assert_eq!(all(32), (16 << 20, 1 << 17));
+        assert_eq!(all(1), (8 << 20, 1 << 14));
+        assert_eq!(all(2), (16 << 20, 1 << 15));
+        assert_eq!(all(4), (16 << 20, 1 << 15));
+        assert_eq!(all(16), (16 << 20, 1 << 15));
+        assert_eq!(all(256), (16 << 20, 1 << 15));
         assert_eq!(MemoLimits::OFF.per_thread(3), MemoLimits::OFF);
     }
 
