@@ -179,14 +179,7 @@ proptest! {
             line.iter().copied().chain(std::iter::once(terminator))
         }).collect();
         for format in [Format::Text, Format::Json] {
-            let options = DetectOptions {
-                max_len: max,
-                format,
-                style: TextStyle::default(),
-                quiet: false,
-                dialects: dialects.clone(),
-                memo: MemoLimits::DEFAULT,
-            };
+            let options = detect_options(format, max, &dialects, TextStyle::default(), MemoLimits::DEFAULT);
             let mut out = Vec::new();
             let detected = bulk::detect_stream(&options, &input[..], framing, jobs, &mut out).unwrap();
             let out = String::from_utf8(out).unwrap();
@@ -243,14 +236,13 @@ fn the_detect_loop_prints_the_per_input_records_on_every_notations_corpus() {
     for dialects in [Vec::new(), Family::Dialects.dialects()] {
         for format in [Format::Text, Format::Json] {
             let expected = detect_reference(format, &input, Framing::Nul, max, &dialects);
-            let options = DetectOptions {
-                max_len: max,
+            let options = detect_options(
                 format,
-                style: TextStyle::default(),
-                quiet: false,
-                dialects: dialects.clone(),
-                memo: MemoLimits::DEFAULT,
-            };
+                max,
+                &dialects,
+                TextStyle::default(),
+                MemoLimits::DEFAULT,
+            );
             for jobs in [1, 2] {
                 let mut out = Vec::new();
                 let detected =
@@ -271,6 +263,25 @@ fn the_detect_loop_prints_the_per_input_records_on_every_notations_corpus() {
         let name = format!("{{\"dialect\":\"{}\",\"actor\"", dialect.as_str());
         let error = format!("{{\"dialect\":\"{}\",\"error\"", dialect.as_str());
         assert!(json.contains(&name) && json.contains(&error), "{dialect}");
+    }
+}
+
+/// The options of the detect tests: records (not `-q`) in `format`, inputs of at most `max`
+/// bytes, among `dialects` (every dialect when empty).
+fn detect_options(
+    format: Format,
+    max: usize,
+    dialects: &[Dialect],
+    style: TextStyle,
+    memo: MemoLimits,
+) -> DetectOptions {
+    DetectOptions {
+        max_len: max,
+        format,
+        style,
+        quiet: false,
+        dialects: dialects.to_vec(),
+        memo,
     }
 }
 
@@ -333,14 +344,7 @@ fn the_detect_memo_prints_what_detection_prints_on_a_stream_with_repeats() {
     let max = 100;
     for dialects in [Vec::new(), Family::Dialects.dialects()] {
         for format in [Format::Text, Format::Json] {
-            let options = DetectOptions {
-                max_len: max,
-                format,
-                style: marked_style(),
-                quiet: false,
-                dialects: dialects.clone(),
-                memo: MemoLimits::OFF,
-            };
+            let options = detect_options(format, max, &dialects, marked_style(), MemoLimits::OFF);
             let want = detect_with(&options, MemoLimits::OFF, &input, Framing::Nul, 1);
             assert!(want.1.unmatched > 0 && want.1.unmatched < want.1.inputs);
             for jobs in [1, 2] {
@@ -380,14 +384,7 @@ proptest! {
         }).collect();
         let dialects = if five { Family::Dialects.dialects() } else { Vec::new() };
         for format in [Format::Text, Format::Json] {
-            let options = DetectOptions {
-                max_len: max,
-                format,
-                style: if styled { marked_style() } else { TextStyle::default() },
-                quiet: false,
-                dialects: dialects.clone(),
-                memo: MemoLimits::OFF,
-            };
+            let options = detect_options(format, max, &dialects, if styled { marked_style() } else { TextStyle::default() }, MemoLimits::OFF);
             let (want, want_counts) = detect_with(&options, MemoLimits::OFF, &input, framing, 1);
             let (got, got_counts) = detect_with(&options, memo, &input, framing, jobs);
             prop_assert_eq!(String::from_utf8_lossy(&got), String::from_utf8_lossy(&want));
