@@ -17,11 +17,15 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::io::{self, Read, Write};
 use std::str;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 use super::cell;
 use super::parse::{error_object, write_open, TextStyle};
 use super::write::{decimal, json_string, quoted, styled, Format, Layout};
-use super::{Worker, Workers};
+#[cfg(doc)]
+use super::AHEAD;
+use super::{Handing, Worker, Workers};
 use crate::detect::among;
 use crate::dialect::{Actor, Dialect};
 use crate::error::ParseError;
@@ -158,7 +162,9 @@ pub struct Detector<'o> {
     options: &'o DetectOptions,
     /// Whether records are written (not once the output is closed: the verdicts alone).
     printing: bool,
-    rows: Vec<Row>,
+    /// The dialects, shared by the clones of a detector: a row's layout holds about 20 KB of
+    /// pieces, 340 KB for every dialect, which each thread of `-j 256` held a copy of.
+    rows: Arc<[Row]>,
     /// The verdicts on the current input, one per row (kept to reuse its memory).
     verdicts: Vec<Verdict>,
     /// The groups the fast path of each row read from the current input, written in place
@@ -173,7 +179,7 @@ pub struct Detector<'o> {
 impl<'o> Detector<'o> {
     /// A detector printing as `options` says.
     pub fn new(options: &'o DetectOptions) -> Detector<'o> {
-        let rows: Vec<Row> = among(&options.dialects)
+        let rows: Arc<[Row]> = among(&options.dialects)
             .into_iter()
             .map(|dialect| {
                 let name = dialect.as_str().as_bytes();
@@ -725,27 +731,28 @@ impl Hasher for Folded {
 /// lines does not make a thousand times its size in records.
 const ROUND: usize = 1 << 12;
 
+/// The fewest inputs of a thread's part of a round on several threads, unless that would
+/// make the round longer than half [`ROUND`]: each part costs a hand-over between threads,
+/// and each thread may hold three parts' records ([`AHEAD`]).
+const PART: usize = 128;
+
 /// The inputs of a round when `dialects` dialects are detected among on `jobs` threads.
 ///
-/// On one thread no thread is started per round, and a small round's records stay in the
-/// cache between their writing and the `write` that takes them: about 1,000 inputs of the
-/// five GAN dialects (220 KB of text, 900 KB of JSON), fewer for more dialects. Measured on
-/// `benches/bulk.sh`'s 2,000,000 lines (CPU time, best of 7): rounds of 512 to 1,024 inputs
-/// took 0.102 s in text and 0.143 s in JSON, 4,096 took 0.112 s and 0.170 s, 16,384 0.19 s in
-/// JSON.
+/// A short round's records stay in the cache between their writing and the `write` that
+/// takes them: about 1,000 inputs of the five GAN dialects (220 KB of text, 900 KB of JSON),
+/// fewer for more dialects, at least 256. On several threads, the round is cut into one part
+/// per thread, and the threads are started once per block ([`Workers::run_rounds`]), so
+/// short rounds cost them nothing but a hand-over per part: the same rounds serve, longer
+/// only to give each part [`PART`] inputs.
 ///
-/// On several, each round starts the workers' threads, so rounds are long: [`ROUND`] for every
-/// dialect of the table, more for fewer (a record's size goes with its dialects, so a
-/// round's records stay about as large: 13,926 inputs for the five, about 12 MB of JSON). For
-/// the five at `-j 2`, rounds of 4,096 inputs took 0.29 s in JSON, 8,192 0.235 s, 16,384
-/// 0.224 s, 32,768 0.216 s: longer rounds would gain little and hold more.
+/// Measured on `benches/bulk.sh`'s 2,000,000 lines (CPU time, best of 7 or 9), the five in
+/// JSON: on one thread rounds of 512 to 1,024 inputs took 0.143 s, 4,096 0.170 s, 16,384
+/// 0.19 s; at `-j 2` rounds of 128 inputs took 0.26–0.28 s, 256 0.21, 512 and 1,024 0.18–0.19,
+/// 2,048 0.23–0.24, 4,096 0.25. Every dialect in JSON at `-j 2`: 256 to 301 inputs 0.51–0.57
+/// s, 1,024 0.70–0.78 s.
 fn round_for(dialects: usize, jobs: usize) -> usize {
-    let dialects = dialects.max(1);
-    if jobs <= 1 {
-        (5 * 1024 / dialects).clamp(256, ROUND)
-    } else {
-        (ROUND * Dialect::ALL.len() / dialects).clamp(ROUND, 1 << 15)
-    }
+    let short = (5 * 1024 / dialects.max(1)).clamp(256, ROUND);
+    short.max(PART.saturating_mul(jobs).min(ROUND / 2))
 }
 
 /// Detects every input of `reader` on `jobs` threads, writing the records to `out` in input
@@ -761,30 +768,24 @@ pub fn detect_stream(
     let mut detector = Detector::new(options);
     detector.memo = Memo::new(options.memo.per_thread(jobs));
     let round = round_for(detector.rows.len(), jobs);
+    let closed = AtomicBool::new(false);
     let mut workers = Workers::new(jobs, || Part {
         detector: detector.clone(),
-        out: Vec::new(),
-        detected: Detected::default(),
+        made: Made::default(),
+        closed: &closed,
     });
     let mut blocks = Blocks::new(reader, framing, options.max_len);
     let mut detected = Detected::default();
-    let mut closed = false;
     while let Some(block) = blocks.next_block()? {
-        for round in block.rounds(round) {
-            for part in workers.run(&round) {
-                detected.add(&part.detected);
-                if !closed {
-                    closed = !write_open(out, &part.out)?;
-                }
+        workers.run_rounds(&block, round, |made| {
+            detected.add(&made.detected);
+            if !closed.load(Ordering::Relaxed) && !write_open(out, &made.out)? {
+                closed.store(true, Ordering::Relaxed);
             }
-            if closed {
-                for part in workers.all_mut() {
-                    part.detector.printing = false;
-                }
-            }
-        }
+            io::Result::Ok(())
+        })?;
     }
-    if !closed {
+    if !closed.load(Ordering::Relaxed) {
         match out.flush() {
             Err(error) if error.kind() != io::ErrorKind::BrokenPipe => return Err(error),
             _ => {}
@@ -793,21 +794,40 @@ pub fn detect_stream(
     Ok(detected)
 }
 
-/// One thread of [`detect_stream`]: the records and verdicts of its part of a block.
-struct Part<'o> {
+/// One thread of [`detect_stream`]: its detector, and what its last part made.
+struct Part<'o, 'c> {
     detector: Detector<'o>,
+    made: Made,
+    /// Set once the output is closed: records are no longer made, only verdicts.
+    closed: &'c AtomicBool,
+}
+
+/// The records and verdicts of a part.
+#[derive(Default)]
+struct Made {
     out: Vec<u8>,
     detected: Detected,
 }
 
-impl Worker for Part<'_> {
+impl Worker for Part<'_, '_> {
     fn work(&mut self, part: &Block<'_>) {
-        self.out.clear();
-        self.detected = Detected::default();
+        if self.closed.load(Ordering::Relaxed) {
+            self.detector.printing = false;
+        }
+        self.made.out.clear();
+        self.made.detected = Detected::default();
         for input in part.lines() {
             self.detector
-                .detect_one(input, &mut self.out, &mut self.detected);
+                .detect_one(input, &mut self.made.out, &mut self.made.detected);
         }
+    }
+}
+
+impl Handing for Part<'_, '_> {
+    type Made = Made;
+
+    fn made(&mut self) -> &mut Made {
+        &mut self.made
     }
 }
 
@@ -1040,24 +1060,24 @@ mod tests {
     /// A round's records stay about as large whatever the dialects: short on one thread (in
     /// the cache), at most every dialect's [`ROUND`] on several.
     #[test]
-    fn rounds_are_short_on_one_thread_and_hold_as_many_records_on_several() {
+    fn rounds_are_short_and_their_parts_not_too_short() {
         let every = Dialect::ALL.len();
         assert_eq!(round_for(5, 1), 1024);
+        assert_eq!(round_for(5, 2), 1024);
         assert_eq!(round_for(every, 1), 301);
+        assert_eq!(round_for(every, 2), 301);
         assert_eq!(round_for(1, 1), ROUND);
         assert_eq!(round_for(0, 0), ROUND);
-        assert_eq!(round_for(every, 2), ROUND);
-        assert_eq!(round_for(5, 2), ROUND * every / 5);
-        assert_eq!(round_for(1, 8), 1 << 15);
+        assert_eq!(round_for(5, 8), 8 * PART);
+        assert_eq!(round_for(5, 16), ROUND / 2);
+        assert_eq!(round_for(every, 256), ROUND / 2);
+        assert_eq!(round_for(every, usize::MAX), ROUND / 2);
         for dialects in 1..=every {
-            assert!(
-                round_for(dialects, 2) * dialects <= ROUND * every,
-                "{dialects}"
-            );
-            assert!(
-                round_for(dialects, 1) <= round_for(dialects, 2),
-                "{dialects}"
-            );
+            for jobs in 1..=64 {
+                let round = round_for(dialects, jobs);
+                assert!((256..=ROUND).contains(&round), "{dialects} {jobs}");
+                assert!(round >= (PART * jobs).min(ROUND / 2), "{dialects} {jobs}");
+            }
         }
     }
 
@@ -1118,20 +1138,23 @@ mod tests {
         let input = "C:K\nc:k\nC:X\nshogi:+p\n".repeat(500);
         let options = options(Format::Text, &[], MemoLimits::DEFAULT);
         let detector = Detector::new(&options);
+        let closed = AtomicBool::new(false);
         let mut workers = Workers::new(2, || Part {
             detector: detector.clone(),
-            out: Vec::new(),
-            detected: Detected::default(),
+            made: Made::default(),
+            closed: &closed,
         });
         let mut blocks = Blocks::with_capacity(input.as_bytes(), Framing::Lines, 64, 1000);
         let mut count = 0;
         while let Some(block) = blocks.next_block().unwrap() {
-            for round in block.rounds(100) {
-                workers.run(&round);
-                count += 1;
-            }
+            workers
+                .run_rounds(&block, 100, |_| {
+                    count += 1;
+                    Ok::<(), ()>(())
+                })
+                .unwrap();
         }
-        assert!(count > 20, "{count} rounds");
+        assert!(count > 40, "{count} parts");
         // Four misses on each thread, every other input a hit.
         let hits = workers.all_mut().iter().map(|part| part.detector.memo.hits);
         assert_eq!(hits.collect::<Vec<u64>>().iter().sum::<u64>(), 2000 - 2 * 4);
