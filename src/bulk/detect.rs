@@ -1132,6 +1132,63 @@ mod tests {
         assert!(sparse > before);
     }
 
+    /// Takes `room` bytes, then fails every write with `kind`, counting the writes after.
+    struct Closing {
+        room: usize,
+        kind: io::ErrorKind,
+        taken: usize,
+        after: usize,
+    }
+
+    impl Write for Closing {
+        fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+            if self.taken >= self.room {
+                self.after += 1;
+                return Err(io::Error::from(self.kind));
+            }
+            let n = bytes.len().min(self.room - self.taken);
+            self.taken += n;
+            Ok(n)
+        }
+
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// A closed output stops the printing on every thread, not the counting; another error
+    /// of the output stops the run and is returned.
+    #[test]
+    fn a_closed_output_stops_the_records_on_every_thread() {
+        // Several blocks of 1 MiB, the last line the only one no dialect accepts.
+        let input = "C:K\nshogi:+p\n".repeat(200_000) + "!\n";
+        let options = options(Format::Json, &[], MemoLimits::DEFAULT);
+        for jobs in [1, 2, 3] {
+            let mut out = Closing {
+                room: 100_000,
+                kind: io::ErrorKind::BrokenPipe,
+                taken: 0,
+                after: 0,
+            };
+            let detected =
+                detect_stream(&options, input.as_bytes(), Framing::Lines, jobs, &mut out).unwrap();
+            assert_eq!(
+                (detected.inputs, detected.unmatched),
+                (400_001, 1),
+                "-j {jobs}"
+            );
+            assert_eq!((out.taken, out.after), (100_000, 1), "-j {jobs}");
+            let mut out = Closing {
+                kind: io::ErrorKind::Other,
+                ..out
+            };
+            (out.taken, out.after) = (0, 0);
+            let error = detect_stream(&options, input.as_bytes(), Framing::Lines, jobs, &mut out);
+            assert_eq!(error.unwrap_err().kind(), io::ErrorKind::Other, "-j {jobs}");
+            assert_eq!(out.after, 1, "-j {jobs}: the run stopped at the error");
+        }
+    }
+
     /// Each thread's memo stays with it from one block (and round) to the next.
     #[test]
     fn the_memo_lasts_from_block_to_block() {

@@ -6,7 +6,9 @@
 //!
 //! The caller drives the loop: it reads the next block, runs the [`Workers`] on it, and uses
 //! what each made, in order; it alone decides when to stop (a failure under `--fail-fast`) and
-//! what a closed output changes.
+//! what a closed output changes. [`Workers::run_rounds`] works through a block in short
+//! rounds instead, its threads kept for the block and each part's output ([`Handing`]) used
+//! as soon as it is made, in order, while the threads go on.
 //!
 //! ```
 //! use gan::bulk::{Worker, Workers};

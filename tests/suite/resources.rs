@@ -193,8 +193,8 @@ fn line_streams_scale_linearly_within_their_budget() {
 /// hundreds of times its size (release build: 191–219 MB for `parse --format json` on 1 MiB,
 /// 402 MB for `migrate --report` on 1 MiB, 241 MB for `detect --format json` on 100 KB). The
 /// streams work through a block in rounds of a bounded
-/// number of inputs and stay within the line streams' budget. Peak only: the inputs are sized
-/// to pass that budget several times over when a block is held whole.
+/// number of inputs and stay within the line streams' budget, on many threads too. Peak only:
+/// the inputs are sized to pass that budget several times over when a block is held whole.
 #[test]
 #[ignore = "needs the release binary: .ci/run runs it"]
 fn line_streams_hold_a_bounded_round_of_records() {
@@ -206,6 +206,8 @@ fn line_streams_hold_a_bounded_round_of_records() {
             1 << 20,
         ),
         (&["detect", "--format", "json"][..], 64 << 10),
+        // Each of 256 threads copied the dialect table (340 KB): 124 MB.
+        (&["detect", "--format", "json", "-j", "256"][..], 64 << 10),
         (
             &["migrate", "--from", "legacy", "--report", "/dev/null"][..],
             256 << 10,
