@@ -92,6 +92,18 @@ enum Lane<W: Handing> {
     Here(W),
 }
 
+/// A worker waiting for its thread to take it ([`take`]), or for this thread when none could
+/// be made.
+type Slot<W> = std::sync::Mutex<Option<W>>;
+
+/// The worker of `slot`, which is taken once.
+fn take<W>(slot: &Slot<W>) -> W {
+    slot.lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .take()
+        .expect("each worker is taken once")
+}
+
 /// One [`Worker`] per thread.
 #[derive(Debug)]
 pub struct Workers<W> {
@@ -124,17 +136,7 @@ impl<W: Worker> Workers<W> {
         // vector would share cache lines that every input writes to. A thread that cannot be
         // made (process or thread limits) leaves its worker in its slot: this thread does
         // that part after its own.
-        let slots: Vec<std::sync::Mutex<Option<W>>> = self
-            .workers
-            .drain(..parts.len())
-            .map(|worker| std::sync::Mutex::new(Some(worker)))
-            .collect();
-        let take = |slot: &std::sync::Mutex<Option<W>>| {
-            slot.lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner)
-                .take()
-                .expect("each worker is taken once")
-        };
+        let slots = self.slots(parts.len());
         let done = std::thread::scope(|scope| {
             let handles: Vec<_> = parts[1..]
                 .iter()
@@ -207,17 +209,7 @@ impl<W: Worker> Workers<W> {
         }
         // As in `run`, each worker moves to the stack of its thread, and one whose thread
         // cannot be made stays in its slot for this thread to work with.
-        let slots: Vec<std::sync::Mutex<Option<W>>> = self
-            .workers
-            .drain(..lanes)
-            .map(|worker| std::sync::Mutex::new(Some(worker)))
-            .collect();
-        let take = |slot: &std::sync::Mutex<Option<W>>| {
-            slot.lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner)
-                .take()
-                .expect("each worker is taken once")
-        };
+        let slots = self.slots(lanes);
         let rounds = &rounds;
         let (result, done) = std::thread::scope(|scope| {
             let mut lanes: Vec<Lane<W>> = Vec::with_capacity(lanes);
@@ -300,6 +292,14 @@ impl<W: Worker> Workers<W> {
         });
         self.workers.splice(..0, done);
         result
+    }
+
+    /// The first `n` workers, moved out into slots that their threads take them from.
+    fn slots(&mut self, n: usize) -> Vec<Slot<W>> {
+        self.workers
+            .drain(..n)
+            .map(|worker| std::sync::Mutex::new(Some(worker)))
+            .collect()
     }
 
     /// Every worker, those that had no part of the last block too.
